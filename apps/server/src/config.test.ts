@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.WEB_DIST).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads a PostgreSQL URL and coerces numbers', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', PORT: '8080' });
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.PORT).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT .*\(got "eighty"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL .*\(got "loud"\)$/],
+    [
+      { DATABASE_URL: 'mysql://root@localhost/db' },
+      /^Invalid configuration: DATABASE_URL must be a postgres/,
+    ],
+    [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+  ])('stops with one line naming the variable for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

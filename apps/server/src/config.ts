@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional());
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * mirrors this schema; keep them together.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { WEB_DIST: string };
+
+/** Thrown for a bad environment; its message is the one line the CLI prints before exiting. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most twelve-factor tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, present[name])}`);
+  }
+  return {
+    ...parsed.data,
+    WEB_DIST: parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
+  const shown = value === undefined ? '' : ` (got "${value}")`;
+  return `${issue.message.replace(/^Invalid input: /, '').toLowerCase()}${shown}`;
+}

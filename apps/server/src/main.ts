@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { type Queue, startQueue } from './jobs/queue';
+import { runSelftest } from './modules/system/selftest';
+import { VERSION } from './version';
+
+const USAGE = `sitelens ${VERSION}
+
+Usage: sitelens <command>
+
+Commands:
+  start      API, web app, job workers and scheduler in one process (the default)
+  api        API and web app, with the scheduler; no job workers
+  worker     job workers only
+  migrate    apply database migrations and exit
+  selftest   send a job and wait until a worker has done it (checks a distributed setup)
+  help       this text
+`;
+
+type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest';
+const COMMANDS: readonly string[] = ['start', 'api', 'worker', 'migrate', 'selftest'];
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'start';
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  if (!COMMANDS.includes(command)) {
+    process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL, base: { command } });
+  await run(command as Command, config, logger);
+}
+
+async function run(command: Command, config: Config, logger: Logger): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  logger.info({ database: database.kind }, 'database opened');
+  await migrateDatabase(database);
+
+  if (command === 'migrate') {
+    logger.info('migrations applied');
+    await database.close();
+    return;
+  }
+
+  const queue = await startQueue(database, {
+    workers: command === 'start' || command === 'worker',
+    schedules: command === 'start' || command === 'api',
+    logger,
+  });
+
+  if (command === 'selftest') {
+    const result = await runSelftest(database, queue, { timeoutMs: 30_000 });
+    process.stdout.write(
+      result.ok
+        ? `ok: a worker (pid ${result.worker_pid}) did the job in ${result.ms} ms\n`
+        : `failed: no worker did the job within ${result.ms} ms; is a \`sitelens worker\` or \`sitelens start\` running on this database?\n`,
+    );
+    await queue.stop();
+    await database.close();
+    process.exitCode = result.ok ? 0 : 1;
+    return;
+  }
+
+  let app: FastifyInstance | undefined;
+  if (command !== 'worker') {
+    app = await buildApp({ config, database, queue, logger });
+    await app.listen({ host: config.HOST, port: config.PORT });
+  }
+  logger.info({ version: VERSION }, `sitelens ${command} ready`);
+  stopGracefully({ app, queue, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+}
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let in-flight requests and running jobs finish,
+ * then close the database. A second signal, or the timeout, ends the process at once.
+ */
+function stopGracefully(parts: {
+  app?: FastifyInstance;
+  queue: Queue;
+  database: Database;
+  logger: Logger;
+  timeoutMs: number;
+}): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      parts.logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    parts.logger.info({ signal }, 'stopping: finishing requests and running jobs');
+    const force = setTimeout(() => {
+      parts.logger.error({ timeoutMs: parts.timeoutMs }, 'graceful stop timed out: exiting');
+      process.exit(1);
+    }, parts.timeoutMs);
+    force.unref();
+    try {
+      await parts.app?.close();
+      await parts.queue.stop({ timeoutMs: parts.timeoutMs });
+      await parts.database.close();
+      parts.logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      parts.logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`sitelens: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthRoutes } from './health/routes';
+
+/** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes];
