@@ -1,0 +1,47 @@
+import type { CheerioAPI } from 'cheerio/slim';
+
+/** One response on the way from the requested URL to the page. */
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string | null;
+}
+
+/** The page as fetched: what the server answered, byte for byte, and how long it took. */
+export interface PageArtifact {
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  /** Response headers of the final hop, names lower-cased, repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The decoded body as text. */
+  html: string;
+  /** Decoded body size in bytes. */
+  bytes: number;
+  /** Bytes on the wire (compressed) when known. */
+  transferBytes: number | null;
+  /** Every hop before the final response, in order. */
+  redirects: RedirectHop[];
+  /** Milliseconds; a phase that could not be measured (a reused connection has no DNS) is absent. */
+  timings: { dns?: number; connect?: number; tls?: number; firstByte?: number; total: number };
+}
+
+/** The page's HTML parsed once, shared by every check that reads markup. */
+export interface DocumentArtifact {
+  /** The URL relative links resolve against: the final URL, or a valid `<base href>`. */
+  baseUrl: string;
+  /** The final URL of the page. */
+  url: string;
+  $: CheerioAPI;
+}
+
+/**
+ * Everything gatherers can produce. A check names the artifacts it needs in `requires` and sees
+ * only those; a missing artifact makes the check `skipped`, never `failed`.
+ */
+export interface Artifacts {
+  page: PageArtifact;
+  document: DocumentArtifact;
+}
+
+export type ArtifactName = keyof Artifacts;

@@ -1,0 +1,70 @@
+import type { ArtifactName, Artifacts } from '../artifacts';
+import type { CategoryKey } from '../categories';
+
+/** The three verdicts a page can get from a check. */
+export type CheckStatus = 'passed' | 'warning' | 'failed';
+
+/** What a check returns: a verdict, a message for the site owner, and the check's own result fields. */
+export interface CheckOutcome {
+  status: CheckStatus;
+  message: string;
+  /** Result fields named by the spec (snake_case), e.g. `title_length`. */
+  data?: Record<string, unknown>;
+}
+
+/** Where a check's verdict applies: one page, the whole origin ([S]) or the whole crawl ([C]). */
+export type CheckScope = 'page' | 'origin' | 'crawl';
+
+export interface CheckMeta<R extends ArtifactName = ArtifactName> {
+  /** Equals the file name: `meta-title` lives in `checks/meta-title.ts`. */
+  key: string;
+  title: string;
+  category: CategoryKey;
+  /** Weight in the score, 0–10. */
+  relevance: number;
+  /** What the check looks at and why it matters (the report's tooltip). HTML allowed. */
+  description: string;
+  /** One sentence on what to do when it does not pass. */
+  recommendation: string;
+  /** Step-by-step fix for a site owner. HTML allowed. */
+  howToFix: string;
+  scope: CheckScope;
+  /** Artifacts the check reads; it is skipped when one of them could not be gathered. */
+  requires: readonly R[];
+}
+
+export interface CheckContext {
+  /** Replaces `{name}` placeholders in a message. */
+  format(template: string, values: Record<string, string | number>): string;
+}
+
+export interface Check<R extends ArtifactName = ArtifactName> extends CheckMeta<R> {
+  evaluate(artifacts: Pick<Artifacts, R>, context: CheckContext): CheckOutcome;
+}
+
+/** Declares a check; the `requires` list types the artifacts `evaluate` may read. */
+export function defineCheck<R extends ArtifactName>(check: Check<R>): Check<R> {
+  return check;
+}
+
+export const passed = (message: string, data?: Record<string, unknown>): CheckOutcome => ({
+  status: 'passed',
+  message,
+  ...(data ? { data } : {}),
+});
+export const warning = (message: string, data?: Record<string, unknown>): CheckOutcome => ({
+  status: 'warning',
+  message,
+  ...(data ? { data } : {}),
+});
+export const failed = (message: string, data?: Record<string, unknown>): CheckOutcome => ({
+  status: 'failed',
+  message,
+  ...(data ? { data } : {}),
+});
+
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

@@ -1,0 +1,34 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../categories';
+import { allChecks } from './index';
+
+const NOT_CHECKS = new Set(['define-check.ts', 'index.ts']);
+const checkFiles = readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !NOT_CHECKS.has(file))
+  .map((file) => file.replace(/\.ts$/, ''));
+
+describe('the check registry', () => {
+  it('lists every check file, under a key equal to its file name', () => {
+    expect(allChecks.map((check) => check.key).sort()).toEqual([...checkFiles].sort());
+  });
+
+  it('has a test file beside every check', () => {
+    const tests = new Set(readdirSync(import.meta.dirname).filter((file) => file.endsWith('.test.ts')));
+    expect(checkFiles.filter((key) => !tests.has(`${key}.test.ts`))).toEqual([]);
+  });
+
+  it.each(allChecks.map((check) => [check.key, check] as const))(
+    '%s has complete metadata',
+    (_key, check) => {
+      expect(CATEGORIES.map((c) => c.key)).toContain(check.category);
+      expect(check.relevance).toBeGreaterThanOrEqual(0);
+      expect(check.relevance).toBeLessThanOrEqual(10);
+      expect(check.title.trim()).not.toBe('');
+      expect(check.description.trim()).not.toBe('');
+      expect(check.recommendation.trim()).not.toBe('');
+      expect(check.howToFix.trim()).not.toBe('');
+      expect(check.requires.length).toBeGreaterThan(0);
+    },
+  );
+});
