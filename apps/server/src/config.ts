@@ -16,7 +16,6 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')

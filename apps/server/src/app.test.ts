@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { Database } from './db/client';
+import { type Queue, startQueue } from './jobs/queue';
+import { createTestDatabase } from './test/db';
+
+const logger = pino({ level: 'silent' });
+let database: Database;
+let queue: Queue;
+let app: FastifyInstance;
+
+function webDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sitelens-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sitelens</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  return dir;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = await startQueue(database, { workers: false, schedules: false, logger });
+  app = await buildApp({ config: loadConfig({ WEB_DIST: webDist() }), database, queue, logger });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await queue?.stop();
+  await database?.close();
+});
+
+describe('GET /api/health', () => {
+  it('reports the database and the queue as ok', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, kind: database.kind },
+      queue: { ok: true, workers: false, queued: 0, active: 0 },
+    });
+  });
+
+  it('answers 503 degraded, naming the cause, when the database does not answer', async () => {
+    const broken: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
+    const degraded = await buildApp({ config: loadConfig({}), database: broken, queue, logger });
+    try {
+      const res = await degraded.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        database: { ok: false, detail: 'connection refused' },
+        queue: { ok: true },
+      });
+    } finally {
+      await degraded.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists the routes in the JSON document', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+  });
+
+  it('serves the Swagger UI at /api/docs', async () => {
+    const res = await app.inject({ url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/dashboard', '/analysis/report?guid=x', '/some/deep/path'])(
+    'serves index.html for %s',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves built assets with a long cache life', async () => {
+    const res = await app.inject({ url: '/assets/app-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api'],
+    ['POST', '/dashboard'],
+  ] as const)('answers %s %s with a JSON 404, not the app', async (method, url) => {
+    const res = await app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it('says plainly when the web app has not been built', async () => {
+    const bare = await buildApp({
+      config: loadConfig({ WEB_DIST: mkdtempSync(path.join(tmpdir(), 'sitelens-empty-')) }),
+      database,
+      queue,
+      logger,
+    });
+    try {
+      const res = await bare.inject({ url: '/dashboard' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});
