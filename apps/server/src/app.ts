@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,7 +36,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger,
     // Closing the server also ends idle keep-alive sockets, so a graceful stop does not hang.
     forceCloseConnections: 'idle',
-    disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
+    // Request lines are noise at info level; `LOG_LEVEL=debug` shows them.
+    logController: new LogController({
+      disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,9 +84,9 @@ async function registerSpa(app: FastifyInstance, webDist: string): Promise<void>
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be fresh to pick up a new build.
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

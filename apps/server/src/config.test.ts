@@ -26,9 +26,12 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, /^Invalid configuration: PORT .*\(got "eighty"\)$/],
-    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
-    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL .*\(got "loud"\)$/],
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a number \(got "eighty"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT must be at most 65535 \(got "70000"\)$/],
+    [
+      { LOG_LEVEL: 'loud' },
+      /^Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, .*\(got "loud"\)$/,
+    ],
     [
       { DATABASE_URL: 'mysql://root@localhost/db' },
       /^Invalid configuration: DATABASE_URL must be a postgres/,

@@ -46,6 +46,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
-  const shown = value === undefined ? '' : ` (got "${value}")`;
-  return `${issue.message.replace(/^Invalid input: /, '').toLowerCase()}${shown}`;
+  const got = value === undefined ? '' : ` (got "${value}")`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `must be a ${issue.expected}${got}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}${got}`;
+    case 'too_big':
+      return `must be at most ${issue.maximum}${got}`;
+    case 'too_small':
+      return `must be at least ${issue.minimum}${got}`;
+    default:
+      return `${issue.message.replace(/^Invalid input: /, '').toLowerCase()}${got}`;
+  }
 }

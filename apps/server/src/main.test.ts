@@ -41,9 +41,7 @@ describe('the sitelens CLI', () => {
   it('stops with one line naming a bad variable', async () => {
     const child = sitelens(['start'], { PORT: 'eighty' });
     expect(await exitOf(child)).toBe(1);
-    expect(child.output().trim()).toBe(
-      'Invalid configuration: PORT expected number, received NaN (got "eighty")',
-    );
+    expect(child.output().trim()).toBe('Invalid configuration: PORT must be a number (got "eighty")');
   });
 
   it('prints its commands for help and refuses an unknown one', async () => {

@@ -32,7 +32,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ??
         'bad_request') as ErrorCode;
-      if (status === 429 && error.headers) reply.headers(error.headers);
       return reply.code(status).send(errorBody(error.message, code));
     }
     request.log.error({ err: error }, 'request failed');

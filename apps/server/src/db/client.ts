@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** pg-boss's database adapter: it runs its own SQL through this. */
+export interface QueueSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** One database, embedded or server, behind the same surface for the ORM, pg-boss and health. */
+export interface Database {
+  kind: DatabaseKind;
+  orm: Orm;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters. */
+  exec(script: string): Promise<void>;
+  /** What pg-boss is given: its own pool on PostgreSQL, this connection on PGlite. */
+  queueConnection: { connectionString: string } | { db: QueueSql };
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other databases from. */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's folder; `:memory:` keeps it in memory. */
+  dataDir: string;
+  /** A PGlite data-directory tarball to start from (tests start from a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const query = async <T>(text: string, params?: unknown[]) =>
+    (await pool.query(text, params as unknown[])).rows as T[];
+  return {
+    kind: 'postgres',
+    orm: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Orm,
+    query,
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    queueConnection: { connectionString },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const inMemory = options.dataDir === ':memory:';
+  if (!inMemory) mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  const client = new PGlite(inMemory ? undefined : path.resolve(options.dataDir), {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    orm: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Orm,
+    query,
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    // pg-boss sends multi-statement scripts without parameters; PGlite runs those only through exec.
+    queueConnection: {
+      db: {
+        async executeSql(text, values) {
+          if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        },
+      },
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import type { JobDefinition } from './define-job';
+import { registeredJobs } from './registry';
+
+export interface Queue {
+  /** Validates the payload against the job's schema and enqueues it; returns the job id. */
+  send<P>(
+    job: JobDefinition<P>,
+    payload: P,
+    options?: { singletonKey?: string; startAfter?: number },
+  ): Promise<string | null>;
+  /** Jobs waiting and running over every registered queue, for health. */
+  counts(): Promise<{ queued: number; active: number }>;
+  /** Whether this process runs workers. */
+  hasWorkers: boolean;
+  /** Stops fetching, lets running handlers finish (up to the timeout), then stops. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export interface QueueOptions {
+  workers: boolean;
+  schedules: boolean;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: jobs with different payload types
+  jobs?: JobDefinition<any>[];
+  /** How often an idle worker asks for work (default 2 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/** Starts pg-boss on the product's database, creates the queues, and runs workers and schedules as asked. */
+export async function startQueue(database: Database, options: QueueOptions): Promise<Queue> {
+  const { logger, jobs = registeredJobs } = options;
+  const boss = new PgBoss({
+    ...database.queueConnection,
+    application_name: 'sitelens',
+    schedule: options.schedules,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  for (const job of jobs) {
+    const settings = {
+      name: job.name,
+      retryLimit: job.options.retryLimit,
+      retryDelay: job.options.retryDelay,
+      retryBackoff: job.options.retryBackoff,
+      expireInSeconds: job.options.expireInSeconds,
+    };
+    if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, settings);
+    else await boss.createQueue(job.name, settings);
+  }
+
+  if (options.workers) {
+    for (const job of jobs) {
+      for (let slot = 0; slot < job.options.concurrency; slot++) {
+        await boss.work(
+          job.name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([received]) => {
+            if (!received) return;
+            const log = logger.child({ job: job.name, jobId: received.id });
+            const payload = job.payload.parse(received.data);
+            const started = performance.now();
+            await job.handler(payload, { database, jobId: received.id, logger: log });
+            log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+          },
+        );
+      }
+    }
+  }
+
+  if (options.schedules) {
+    for (const job of jobs) {
+      if (job.options.cron) await boss.schedule(job.name, job.options.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  let stopped = false;
+  return {
+    hasWorkers: options.workers,
+    async send(job, payload, sendOptions = {}) {
+      const data = job.payload.parse(payload) as object;
+      return boss.send(job.name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+    async counts() {
+      let queued = 0;
+      let active = 0;
+      for (const job of jobs) {
+        const waiting = await boss.getQueueSize(job.name);
+        const notDone = await boss.getQueueSize(job.name, { before: 'completed' });
+        queued += waiting;
+        active += notDone - waiting;
+      }
+      return { queued, active };
+    },
+    async stop(stopOptions = {}) {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+    },
+  };
+}
