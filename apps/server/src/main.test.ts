@@ -1,33 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const BIN = path.resolve(import.meta.dirname, '../bin/sitelens.js');
-
-function sitelens(args: string[], env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return Object.assign(child, { output: () => output });
-}
-
-async function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const [code] = await once(child, 'exit');
-  return code as number | null;
-}
+import { exitOf, type SitelensProcess, spawnSitelens } from './test/processes';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -39,16 +16,16 @@ async function freePort(): Promise<number> {
 
 describe('the sitelens CLI', () => {
   it('stops with one line naming a bad variable', async () => {
-    const child = sitelens(['start'], { PORT: 'eighty' });
+    const child = spawnSitelens(['start'], { PORT: 'eighty' });
     expect(await exitOf(child)).toBe(1);
     expect(child.output().trim()).toBe('Invalid configuration: PORT must be a number (got "eighty")');
   });
 
   it('prints its commands for help and refuses an unknown one', async () => {
-    const help = sitelens(['help'], {});
+    const help = spawnSitelens(['help'], {});
     expect(await exitOf(help)).toBe(0);
     expect(help.output()).toMatch(/start .*\n.*api .*\n.*worker .*\n.*migrate /s);
-    const unknown = sitelens(['serve'], {});
+    const unknown = spawnSitelens(['serve'], {});
     expect(await exitOf(unknown)).toBe(2);
     expect(unknown.output()).toContain('Unknown command "serve"');
   });
@@ -56,7 +33,7 @@ describe('the sitelens CLI', () => {
   it('starts on PGlite, answers health, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-cli-'));
-    const child = sitelens(['start'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const child = spawnSitelens(['start'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     try {
       const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
       expect(health).toMatchObject({ status: 'ok', database: { kind: 'pglite' }, queue: { workers: true } });
@@ -69,7 +46,7 @@ describe('the sitelens CLI', () => {
   }, 60_000);
 });
 
-async function waitForHealth(url: string, child: ChildProcess & { output: () => string }): Promise<unknown> {
+async function waitForHealth(url: string, child: SitelensProcess): Promise<unknown> {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`sitelens exited early:\n${child.output()}`);

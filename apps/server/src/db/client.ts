@@ -68,7 +68,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
 async function openPglite(options: OpenOptions): Promise<Database> {
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(path.resolve(options.dataDir), { recursive: true });
-  const client = new PGlite(inMemory ? undefined : path.resolve(options.dataDir), {
+  const client = new PGlite({
+    ...(inMemory ? {} : { dataDir: path.resolve(options.dataDir) }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;

@@ -1,0 +1,84 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { createTestDatabase } from '../test/db';
+import { defineJob } from './define-job';
+import { type Queue, startQueue } from './queue';
+
+const logger = pino({ level: 'silent' });
+const handled: { payload: unknown; jobId: string }[] = [];
+const greetJob = defineJob(
+  'test.greet',
+  z.object({ name: z.string().min(1), times: z.number().int().positive().default(1) }),
+  async (payload, { jobId }) => {
+    handled.push({ payload, jobId });
+  },
+);
+
+let database: Database;
+let queue: Queue;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = await startQueue(database, {
+    workers: true,
+    schedules: false,
+    logger,
+    jobs: [greetJob],
+    pollingIntervalSeconds: 0.5,
+  });
+});
+afterAll(async () => {
+  await queue?.stop({ timeoutMs: 1_000 });
+  await database?.close();
+});
+
+describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('creates the tables once; applying them again changes nothing', async () => {
+    const before = await database.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    await migrateDatabase(database);
+    const after = await database.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(after[0]!.n).toBeGreaterThan(0);
+    expect(await database.query("select to_regclass('public.selftest_results') as t")).toEqual([
+      { t: 'selftest_results' },
+    ]);
+  });
+});
+
+describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('refuses a payload that does not match the job schema, naming the field', async () => {
+    await expect(queue.send(greetJob, { name: '' } as never)).rejects.toThrow(/name/);
+    await expect(queue.send(greetJob, { name: 'Ada', times: -1 })).rejects.toThrow(/times/);
+  });
+
+  it('runs a sent job once, with the parsed payload', async () => {
+    const id = await queue.send(greetJob, { name: 'Ada' } as never);
+    expect(id).toEqual(expect.any(String));
+    await until(() => handled.some((h) => h.jobId === id));
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // a second run would show up here
+    expect(handled.filter((h) => h.jobId === id)).toEqual([
+      { payload: { name: 'Ada', times: 1 }, jobId: id },
+    ]);
+  });
+
+  it('counts waiting jobs for health', async () => {
+    const counts = await queue.counts();
+    expect(counts).toEqual({ queued: expect.any(Number), active: expect.any(Number) });
+    expect(counts.queued).toBeGreaterThanOrEqual(0);
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,117 @@
+import PgBoss from 'pg-boss';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { selftestJob } from '../modules/system/selftest';
+import { createTestDatabase } from '../test/db';
+import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
+import { type Queue, startQueue } from './queue';
+
+// Separate processes can share only a database server: PGlite lives inside one process.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) console.info('worker process tests skipped: they need PostgreSQL (set TEST_DATABASE_URL)');
+
+describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)', () => {
+  let database: Database;
+  let queue: Queue;
+  let databaseUrl: string;
+  const workers: SitelensProcess[] = [];
+
+  const startWorker = async () => {
+    const worker = spawnSitelens(['worker'], { DATABASE_URL: databaseUrl });
+    workers.push(worker);
+    await waitFor('the worker to be ready', async () => worker.output().includes('sitelens worker ready'));
+    return worker;
+  };
+  const results = (id: string) =>
+    database.query<{ worker_pid: number }>('select worker_pid from selftest_results where id = $1', [id]);
+  const jobState = async (id: string) =>
+    (
+      await database.query<{ state: string; retry_count: number }>(
+        'select state, retry_count from pgboss.job where id = $1',
+        [id],
+      )
+    )[0];
+  /** What pg-boss's supervisor does to a job whose worker vanished, without waiting minutes for it. */
+  const expireAbandoned = async (id: string) => {
+    await database.query("update pgboss.job set started_on = now() - interval '1 day' where id = $1", [id]);
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
+    await boss.start();
+    await boss.expire();
+    await boss.stop({ graceful: false });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    databaseUrl = (database.queueConnection as { connectionString: string }).connectionString;
+    queue = await startQueue(database, {
+      workers: false,
+      schedules: false,
+      logger: pino({ level: 'silent' }),
+    });
+  });
+  afterEach(() => {
+    for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+  });
+  afterAll(async () => {
+    await queue?.stop({ timeoutMs: 1_000 });
+    await database?.close();
+  });
+
+  it('does a job this process sent', async () => {
+    const worker = await startWorker();
+    const id = crypto.randomUUID();
+    await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 });
+    const [row] = await waitFor('the result', async () => (await results(id)).length && results(id));
+    expect(row!.worker_pid).toBe(worker.pid);
+  });
+
+  it.each([
+    ['before', { delay_before_ms: 3_000, delay_after_ms: 0 }],
+    ['after', { delay_before_ms: 0, delay_after_ms: 3_000 }],
+  ] as const)(
+    'retries a job whose worker was killed %s writing its result, and records it once',
+    async (when, delays) => {
+      const first = await startWorker();
+      const id = crypto.randomUUID();
+      const jobId = (await queue.send(selftestJob, { id, ...delays }))!;
+      if (when === 'before')
+        await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
+      else await waitFor('the first result', async () => (await results(id)).length > 0);
+      first.kill('SIGKILL');
+      await exitOf(first);
+      expect((await jobState(jobId))?.state).toBe('active'); // nobody finished it
+
+      await expireAbandoned(jobId);
+      const fresh = await startWorker();
+      await waitFor(
+        'the retried job to complete',
+        async () => (await jobState(jobId))?.state === 'completed',
+        30_000,
+      );
+
+      const rows = await results(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.worker_pid).toBe(when === 'before' ? fresh.pid : first.pid);
+      expect((await jobState(jobId))?.retry_count).toBeGreaterThanOrEqual(1);
+      expect((await queue.counts()).active).toBe(0);
+    },
+    60_000,
+  );
+
+  it('finishes the running job on SIGTERM, then exits 0', async () => {
+    const worker = await startWorker();
+    const id = crypto.randomUUID();
+    const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 2_000, delay_after_ms: 0 }))!;
+    await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
+    worker.kill('SIGTERM');
+    expect(await exitOf(worker)).toBe(0);
+    expect(await results(id)).toEqual([{ worker_pid: worker.pid }]);
+    expect((await jobState(jobId))?.state).toBe('completed');
+  }, 30_000);
+});
