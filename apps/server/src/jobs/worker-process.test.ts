@@ -67,8 +67,11 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     const worker = await startWorker();
     const id = crypto.randomUUID();
     await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 });
-    const [row] = await waitFor('the result', async () => (await results(id)).length && results(id));
-    expect(row!.worker_pid).toBe(worker.pid);
+    const rows = await waitFor('the result', async () => {
+      const found = await results(id);
+      return found.length > 0 && found;
+    });
+    expect(rows).toEqual([{ worker_pid: worker.pid }]);
   });
 
   it.each([
