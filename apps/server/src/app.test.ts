@@ -64,6 +64,30 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/app-config', () => {
+  it('gives the version and no contact link when none is configured', async () => {
+    const res = await app.inject({ url: '/api/app-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), contact_email: null });
+  });
+
+  it('gives the configured contact e-mail', async () => {
+    const configured = await buildApp({
+      config: loadConfig({ CONTACT_EMAIL: 'help@agency.test' }),
+      database,
+      queue,
+      logger,
+    });
+    try {
+      expect((await configured.inject({ url: '/api/app-config' })).json().contact_email).toBe(
+        'help@agency.test',
+      );
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('lists the routes in the JSON document', async () => {
     const res = await app.inject({ url: '/api/docs/json' });

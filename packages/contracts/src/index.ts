@@ -1,2 +1,5 @@
+export * from './app-config';
 export * from './errors';
+export * from './format';
 export * from './health';
+export * from './messages';

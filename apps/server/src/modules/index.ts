@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appConfigRoutes } from './app-config/routes';
 import { healthRoutes } from './health/routes';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, appConfigRoutes];

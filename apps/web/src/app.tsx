@@ -1,0 +1,59 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { appConfigQuery } from './api/app-config.queries';
+import { setSessionExpiredHandler } from './api/client';
+import { createQueryClient } from './api/query-client';
+import { tokenStore } from './api/token-store';
+import { createRoutes } from './routes';
+import { SessionProvider, useSession } from './session/session-context';
+import { theme } from './theme';
+
+const queryClient = createQueryClient();
+
+export function App() {
+  return (
+    <ConfigProvider theme={theme}>
+      <AntApp notification={{ placement: 'bottomLeft', duration: 5 }}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <Router />
+          </SessionProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function Router() {
+  const { setSession } = useSession();
+  const config = useQuery(appConfigQuery);
+  const contactEmail = config.data?.contact_email ?? null;
+
+  // Signing out, or a refresh that fails, clears every cache and the session, then shows sign-in.
+  useEffect(() => {
+    setSessionExpiredHandler(() => {
+      queryClient.clear();
+      tokenStore.set(null);
+      setSession(null);
+    });
+  }, [setSession]);
+
+  const router = useMemo(
+    () =>
+      createBrowserRouter(
+        createRoutes({
+          contactEmail,
+          onLogout: () => {
+            queryClient.clear();
+            tokenStore.set(null);
+            setSession(null);
+            window.location.assign('/auth/login');
+          },
+        }),
+      ),
+    [contactEmail, setSession],
+  );
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,10 @@
+import { TOAST } from '@sitelens/contracts';
+import { App } from 'antd';
+
+/** Toasts as the spec wants them: bottom left, 5 seconds. */
+export function useToast() {
+  const { notification } = App.useApp();
+  const show = (type: 'success' | 'error' | 'info' | 'warning') => (text: string) =>
+    notification[type]({ title: text, placement: TOAST.placement, duration: TOAST.durationSeconds });
+  return { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+}

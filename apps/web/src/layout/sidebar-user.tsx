@@ -1,0 +1,28 @@
+import { Typography } from 'antd';
+import { Link } from 'react-router';
+import type { Session } from '../session/session-context';
+
+/** Owner or user with no team: e-mail, plan and 'See all plans'. Team member: team name and owner. */
+export function SidebarUser({ session }: { session: Session }) {
+  const isMember = session.org_role === 'member' && session.team !== null;
+  return (
+    <div className="sidebar-user" data-testid="sidebar-user">
+      {isMember ? (
+        <>
+          <Typography.Text className="sidebar-user-strong">{session.team!.name}</Typography.Text>
+          <Typography.Text className="sidebar-user-muted">Owner: {session.team!.owner}</Typography.Text>
+        </>
+      ) : (
+        <>
+          <Typography.Text className="sidebar-user-strong" ellipsis>
+            {session.email}
+          </Typography.Text>
+          {session.plan_name && (
+            <Typography.Text className="sidebar-user-muted">{session.plan_name}</Typography.Text>
+          )}
+          <Link to="/subscription/plans">See all plans</Link>
+        </>
+      )}
+    </div>
+  );
+}

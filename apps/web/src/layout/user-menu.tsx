@@ -1,0 +1,42 @@
+import { CreditCardOutlined, LogoutOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import type { Session } from '../session/session-context';
+
+/** My account, Billing (owner, not for a legacy PayPal subscription), Team Members (owner), Logout. */
+export function userMenuItems(session: Session): NonNullable<MenuProps['items']> {
+  const isOwner = session.org_role === 'owner';
+  return [
+    { key: '/user/account/profile', icon: <UserOutlined />, label: 'My account' },
+    ...(isOwner && !session.is_legacy_paypal
+      ? [{ key: '/user/account/billing', icon: <CreditCardOutlined />, label: 'Billing' }]
+      : []),
+    ...(isOwner ? [{ key: '/user/team-members', icon: <TeamOutlined />, label: 'Team Members' }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+  ];
+}
+
+export function UserMenu({ session, onLogout }: { session: Session; onLogout(): void }) {
+  const navigate = useNavigate();
+  const initials =
+    `${session.f_name[0] ?? ''}${session.l_name[0] ?? ''}`.toUpperCase() || session.email[0]?.toUpperCase();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: userMenuItems(session),
+        onClick: ({ key }) => (key === 'logout' ? onLogout() : navigate(key)),
+      }}
+    >
+      <Button type="text" aria-label="User menu" className="user-menu-button">
+        <Avatar size="small" style={{ background: '#1677ff' }}>
+          {initials}
+        </Avatar>
+        <span className="user-menu-name">
+          {`${session.f_name} ${session.l_name}`.trim() || session.email}
+        </span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => cleanup());
+
+/** jsdom has no layout engine: media queries answer from the width a test sets with `setViewportWidth`. */
+let viewportWidth = 1440;
+export function setViewportWidth(width: number): void {
+  viewportWidth = width;
+  window.dispatchEvent(new Event('resize'));
+}
+
+function matches(query: string): boolean {
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  return (!max || viewportWidth <= Number(max[1])) && (!min || viewportWidth >= Number(min[1]));
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    get matches() {
+      return matches(query);
+    },
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+Object.defineProperty(window, 'innerWidth', { get: () => viewportWidth, configurable: true });
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;

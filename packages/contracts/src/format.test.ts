@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, scoreBand, scoreColor } from './format';
+
+describe('formatDate', () => {
+  it("writes 'MMM DD, YYYY'", () => {
+    expect(formatDate(new Date(2026, 10, 2))).toBe('Nov 02, 2026');
+    expect(formatDate(new Date(2019, 0, 31))).toBe('Jan 31, 2019');
+  });
+
+  it('accepts ISO strings and gives nothing for an invalid date', () => {
+    expect(formatDate('2026-12-25T12:00:00')).toBe('Dec 25, 2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('scoreBand', () => {
+  it.each([
+    [0, 'red'],
+    [49, 'red'],
+    [49.9, 'red'],
+    [50, 'amber'],
+    [74, 'amber'],
+    [75, 'green'],
+    [100, 'green'],
+  ] as const)('%d is %s', (score, band) => expect(scoreBand(score)).toBe(band));
+
+  it('gives each band its colour', () => {
+    expect(new Set([scoreColor(10), scoreColor(60), scoreColor(90)]).size).toBe(3);
+  });
+});

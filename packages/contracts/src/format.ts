@@ -1,0 +1,26 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Dates everywhere in the product read 'MMM DD, YYYY', e.g. 'Nov 02, 2026' (in the viewer's time zone). */
+export function formatDate(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
+}
+
+export type ScoreBand = 'red' | 'amber' | 'green';
+
+/** Score colours used everywhere: below 50 red, 50 to 74 amber, 75 and above green. */
+export const SCORE_BANDS = {
+  red: { below: 50, color: '#f5222d' },
+  amber: { below: 75, color: '#faad14' },
+  green: { below: Number.POSITIVE_INFINITY, color: '#52c41a' },
+} as const;
+
+export function scoreBand(score: number): ScoreBand {
+  if (score < SCORE_BANDS.red.below) return 'red';
+  return score < SCORE_BANDS.amber.below ? 'amber' : 'green';
+}
+
+export function scoreColor(score: number): string {
+  return SCORE_BANDS[scoreBand(score)].color;
+}
