@@ -90,15 +90,14 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       });
     },
     async counts() {
-      let queued = 0;
-      let active = 0;
-      for (const job of jobs) {
-        const waiting = await boss.getQueueSize(job.name);
-        const notDone = await boss.getQueueSize(job.name, { before: 'completed' });
-        queued += waiting;
-        active += notDone - waiting;
-      }
-      return { queued, active };
+      // One query over pg-boss's job table (its states are an ordered enum), not two per queue.
+      const [row] = await database.query<{ queued: number; active: number }>(
+        `select count(*) filter (where state < 'active')::int as queued,
+                count(*) filter (where state = 'active')::int as active
+           from pgboss.job where name = any($1::text[])`,
+        [jobs.map((job) => job.name)],
+      );
+      return { queued: row?.queued ?? 0, active: row?.active ?? 0 };
     },
     async stop(stopOptions = {}) {
       if (stopped) return;

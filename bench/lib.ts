@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+export interface Served {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs a Node entry point as its own process and waits until `readyUrl` answers 200. */
+export async function serve(args: string[], env: Record<string, string>, readyPath: string): Promise<Served> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+/** Prints the rounds, then medians and the ratio subject/peer. */
+export function report(
+  unit: string,
+  subject: string,
+  peer: string,
+  rounds: { subject: number; peer: number }[],
+): void {
+  const fmt = (n: number) => n.toFixed(unit === 'req/s' ? 0 : 2).padStart(10);
+  console.info(`\n round ${subject.padStart(14)} ${peer.padStart(14)}   (${unit})`);
+  for (const [i, r] of rounds.entries()) {
+    console.info(` ${String(i + 1).padStart(5)} ${fmt(r.subject).padStart(14)} ${fmt(r.peer).padStart(14)}`);
+  }
+  const s = median(rounds.map((r) => r.subject));
+  const p = median(rounds.map((r) => r.peer));
+  console.info(` ${'median'.padStart(5)} ${fmt(s).padStart(14)} ${fmt(p).padStart(14)}`);
+  console.info(`\n ratio ${subject}/${peer} (medians): ${(s / p).toFixed(3)}\n`);
+}

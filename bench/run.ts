@@ -1,0 +1,46 @@
+// `npm run bench -- <name> [--rounds N] [--seconds S]`: each benchmark measures its subject and a
+// peer in the same run, alternating, and prints medians and the ratio.
+import { parseArgs } from 'node:util';
+import { benchApi } from './api';
+
+const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<void> }> = {
+  api: {
+    about: 'requests/s of GET /api/health against a bare Fastify hello-world',
+    run: (flags) =>
+      benchApi({ rounds: flags.rounds, seconds: flags.seconds, connections: flags.connections }),
+  },
+};
+
+interface Flags {
+  rounds: number;
+  seconds: number;
+  connections: number;
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+  },
+});
+
+const name = positionals[0];
+const benchmark = name ? BENCHMARKS[name] : undefined;
+if (!benchmark) {
+  console.info(`usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20]\n`);
+  for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(10)} ${about}`);
+  process.exit(name ? 2 : 0);
+}
+const flags = {
+  rounds: Number(values.rounds),
+  seconds: Number(values.seconds),
+  connections: Number(values.connections),
+};
+if (Object.values(flags).some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('--rounds, --seconds and --connections must be positive integers');
+  process.exit(2);
+}
+await benchmark.run(flags);
+process.exit(0);

@@ -1,0 +1,74 @@
+// `npm run screenshots`: a PNG of every routed screen, and of the shell's states, at desktop and
+// phone sizes, into screenshots/ — to look at before calling a screen done.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENS } from '../apps/web/src/screens';
+import { hasChromium, launchBrowser, ROOT, SKIP_LINE, startServer } from './harness';
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Brings the page into the state to capture, after it has loaded. */
+  prepare?(page: Page, width: number): Promise<void>;
+}
+
+const shots: Shot[] = [
+  ...SCREENS.map((screen) => ({
+    name: slug(screen.example ?? screen.path),
+    path: screen.example ?? screen.path,
+  })),
+  { name: 'not-found', path: '/this/page/does-not-exist' },
+  {
+    name: 'sidebar-toggled',
+    path: '/this/page/does-not-exist',
+    async prepare(page, width) {
+      await page.getByRole('button', { name: width > 768 ? 'Collapse sidebar' : 'Open menu' }).click();
+      await page.waitForTimeout(400);
+    },
+  },
+];
+
+function slug(route: string): string {
+  return (
+    route
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase() || 'home'
+  );
+}
+
+async function main(): Promise<void> {
+  if (!hasChromium) {
+    console.info(SKIP_LINE);
+    return;
+  }
+  const outDir = path.join(ROOT, 'screenshots');
+  mkdirSync(outDir, { recursive: true });
+  const server = await startServer({ CONTACT_EMAIL: 'support@example.com' });
+  const browser = await launchBrowser();
+  try {
+    for (const shot of shots) {
+      for (const { width, height } of SIZES) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        await page.goto(`${server.url}${shot.path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shot.prepare?.(page, width);
+        const file = path.join(outDir, `${shot.name}-${width}.png`);
+        await page.screenshot({ path: file });
+        await page.close();
+        console.info(path.relative(ROOT, file));
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
