@@ -83,10 +83,15 @@ async function registerSpa(app: FastifyInstance, webDist: string): Promise<void>
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed assets never change; index.html must always be fresh to pick up a new build.
-      setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }
