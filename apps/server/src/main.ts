@@ -85,11 +85,12 @@ async function run(command: Command, config: Config, logger: Logger): Promise<vo
   }
 
   let app: FastifyInstance | undefined;
+  let url: string | undefined;
   if (command !== 'worker') {
     app = await buildApp({ config, database, queue, logger });
-    await app.listen({ host: config.HOST, port: config.PORT });
+    url = await app.listen({ host: config.HOST, port: config.PORT });
   }
-  logger.info({ version: VERSION }, `sitelens ${command} ready`);
+  logger.info({ version: VERSION, url }, `sitelens ${command} ready${url ? ` at ${url}` : ''}`);
   stopGracefully({ app, queue, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 }
 

@@ -68,6 +68,29 @@ describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     ]);
   });
 
+  it('registers the cron schedule of a scheduled job when it runs schedules, and not otherwise', async () => {
+    const nightly = defineJob('test.nightly', z.object({}), async () => {}, { cron: '15 3 * * *' });
+    const withoutSchedules = await startQueue(database, {
+      workers: false,
+      schedules: false,
+      logger,
+      jobs: [nightly],
+    });
+    await withoutSchedules.stop({ timeoutMs: 1_000 });
+    expect(await database.query("select name from pgboss.schedule where name = 'test.nightly'")).toEqual([]);
+
+    const scheduler = await startQueue(database, {
+      workers: false,
+      schedules: true,
+      logger,
+      jobs: [nightly],
+    });
+    await scheduler.stop({ timeoutMs: 1_000 });
+    expect(
+      await database.query("select name, cron, timezone from pgboss.schedule where name = 'test.nightly'"),
+    ).toEqual([{ name: 'test.nightly', cron: '15 3 * * *', timezone: 'UTC' }]);
+  });
+
   it('counts waiting jobs for health', async () => {
     const counts = await queue.counts();
     expect(counts).toEqual({ queued: expect.any(Number), active: expect.any(Number) });
