@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,18 +11,22 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/error-handler';
 import type { Queue } from './jobs/queue';
 import { apiModules } from './modules';
+import { createServices, type Services } from './services';
 import { VERSION } from './version';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   queue: Queue;
-  logger: FastifyBaseLogger;
+  logger: Logger;
+  services: Services;
 }
 
 declare module 'fastify' {
@@ -30,10 +35,19 @@ declare module 'fastify' {
   }
 }
 
+export type AppOptions = Omit<AppDeps, 'services'> & {
+  /** Replaces adapters (tests give a mailer that records, a human check that answers yes). */
+  services?: Partial<Services>;
+};
+
 /** The whole HTTP application as one Fastify instance; `main.ts` decides whether it listens. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const services = await createServices(options.config, options.database, options.logger, options.services);
+  const deps: AppDeps = { ...options, services };
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Behind a reverse proxy, the client address (for rate limits) comes from X-Forwarded-For.
+    trustProxy: deps.config.TRUST_PROXY === 'true',
     // Closing the server also ends idle keep-alive sockets, so a graceful stop does not hang.
     forceCloseConnections: 'idle',
     // Request lines are noise at info level; `LOG_LEVEL=debug` shows them.
@@ -46,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandling(app);
+  registerAuthentication(app);
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -23,10 +23,21 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   CONTACT_EMAIL: z.email().optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  HUMAN_CHECK: z.enum(['altcha', 'recaptcha', 'turnstile', 'off']).default('altcha'),
+  HUMAN_CHECK_SITE_KEY: z.string().min(1).optional(),
+  HUMAN_CHECK_SECRET_KEY: z.string().min(1).optional(),
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sitelens <no-reply@localhost>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { WEB_DIST: string };
+export type Config = z.infer<typeof ConfigSchema> & { WEB_DIST: string; PUBLIC_URL: string };
 
 /** Thrown for a bad environment; its message is the one line the CLI prints before exiting. */
 export class ConfigError extends Error {}
@@ -40,9 +51,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, present[name])}`);
   }
+  const config = parsed.data;
+  if (
+    (config.HUMAN_CHECK === 'recaptcha' || config.HUMAN_CHECK === 'turnstile') &&
+    !(config.HUMAN_CHECK_SITE_KEY && config.HUMAN_CHECK_SECRET_KEY)
+  ) {
+    throw new ConfigError(
+      `Invalid configuration: HUMAN_CHECK=${config.HUMAN_CHECK} needs HUMAN_CHECK_SITE_KEY and HUMAN_CHECK_SECRET_KEY`,
+    );
+  }
   return {
-    ...parsed.data,
-    WEB_DIST: parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    ...config,
+    WEB_DIST: config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
   };
 }
 

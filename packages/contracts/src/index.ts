@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './app-config';
 export * from './errors';
 export * from './format';

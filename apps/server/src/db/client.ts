@@ -15,12 +15,16 @@ export interface QueueSql {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+export type QueryFn = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
 /** One database, embedded or server, behind the same surface for the ORM, pg-boss and health. */
 export interface Database {
   kind: DatabaseKind;
   orm: Orm;
   /** Runs one parameterised statement and returns its rows. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (query: QueryFn) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<void>;
   /** What pg-boss is given: its own pool on PostgreSQL, this connection on PGlite. */
@@ -52,6 +56,22 @@ async function openPostgres(connectionString: string): Promise<Database> {
     (await pool.query(text, params as unknown[])).rows as T[];
   return {
     kind: 'postgres',
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(
+          async (text, params) => (await client.query(text, params as unknown[])).rows,
+        );
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     orm: drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Orm,
     query,
     exec: async (script) => {
@@ -77,6 +97,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let closed = false;
   return {
     kind: 'pglite',
+    transaction: (work) =>
+      client.transaction((tx) => work(async (text, params) => (await tx.query(text, params)).rows as never)),
     orm: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Orm,
     query,
     exec: async (script) => {

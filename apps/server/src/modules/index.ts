@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
+import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { organizationRoutes } from './organization/routes';
+import { userRoutes } from './users/routes';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, appConfigRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  appConfigRoutes,
+  authRoutes,
+  userRoutes,
+  organizationRoutes,
+];

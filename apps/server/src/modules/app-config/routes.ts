@@ -12,6 +12,13 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AppConfigReplySchema },
       },
     },
-    async () => ({ version: VERSION, contact_email: app.deps.config.CONTACT_EMAIL ?? null }),
+    async () => ({
+      version: VERSION,
+      contact_email: app.deps.config.CONTACT_EMAIL ?? null,
+      human_check: {
+        kind: app.deps.services.humanCheck.kind,
+        site_key: app.deps.services.humanCheck.siteKey,
+      },
+    }),
   );
 };

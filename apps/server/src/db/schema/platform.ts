@@ -1,0 +1,38 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Secrets the product makes for itself on first start (signing keys), so nothing must be configured. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every e-mail the product sends; without SMTP this is where a local user reads them. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    links: jsonb().$type<string[]>().notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_recipient_created_at_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Human-check solutions already accepted: each is good once. */
+export const humanCheckSolutions = pgTable('human_check_solutions', {
+  signature: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters shared by every API process (rate limits on sign-in, reset, invitations). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});

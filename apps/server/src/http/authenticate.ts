@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/** Who is calling, re-read from the database on every request so a removed member loses access at once. */
+export interface AuthContext {
+  userId: string;
+  email: string;
+  organizationId: string | null;
+  role: 'owner' | 'member' | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const UNAUTHORIZED = 'Your session has ended. Please sign in again.';
+
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** Resolves the bearer access token into the caller, or null when there is none or it is not valid. */
+export async function readAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await app.deps.services.accessTokens.verify(header.slice(7).trim());
+  if (!claims) return null;
+  const [row] = await app.deps.database.query<{
+    email: string;
+    organization_id: string | null;
+    role: 'owner' | 'member' | null;
+  }>(
+    `select u.email, m.organization_id, m.role
+       from users u left join memberships m on m.user_id = u.id
+      where u.id = $1`,
+    [claims.identity],
+  );
+  if (!row) return null;
+  return { userId: claims.identity, email: row.email, organizationId: row.organization_id, role: row.role };
+}
+
+/** preHandler for routes that need a signed-in caller: 401 otherwise. */
+export async function requireAuth(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  request.auth = await readAuth(this, request);
+  if (!request.auth) throw new AppError('unauthorized', UNAUTHORIZED);
+}
+
+/** The caller, for handlers behind `requireAuth`. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthorized', UNAUTHORIZED);
+  return request.auth;
+}

@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Services } from '../../services';
+import type { AccessClaims, RefreshResult } from './tokens';
+
+export const SESSION_COOKIE = 'sitelens_session';
+
+/** The claims of an access token, read fresh from the user's membership and organization. */
+export async function claimsFor(database: Database, userId: string): Promise<AccessClaims> {
+  const [row] = await database.query<{
+    organization_id: string | null;
+    role: 'owner' | 'member' | null;
+    plan_code: string | null;
+  }>(
+    `select m.organization_id, m.role, o.plan_code
+       from users u
+       left join memberships m on m.user_id = u.id
+       left join organizations o on o.id = m.organization_id
+      where u.id = $1`,
+    [userId],
+  );
+  return {
+    identity: userId,
+    user_claims: {
+      // Empty until a plan is chosen; the billing module fills in status and dates.
+      subscription: row?.plan_code ? { plan_code: row.plan_code } : {},
+      o_guid: row?.organization_id ?? null,
+      org_role: row?.role ?? null,
+    },
+  };
+}
+
+export interface IssuedSession {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** Starts a sign-in: a new refresh-token family, an access token, and the session cookie for the SPA. */
+export async function startSession(
+  deps: { database: Database; services: Services; secureCookies: boolean },
+  reply: FastifyReply,
+  userId: string,
+  rememberMe: boolean,
+): Promise<IssuedSession> {
+  const refresh = await deps.services.refreshTokens.start(userId, rememberMe);
+  return sessionReply(deps, reply, refresh);
+}
+
+/** Answers with an access token for a refresh token just issued, and sets the cookie to it. */
+export async function sessionReply(
+  deps: { database: Database; services: Services; secureCookies: boolean },
+  reply: FastifyReply,
+  refresh: RefreshResult,
+): Promise<IssuedSession> {
+  const access_token = await deps.services.accessTokens.sign(await claimsFor(deps.database, refresh.userId));
+  reply.setCookie(SESSION_COOKIE, refresh.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.secureCookies,
+    // Without "remember me" the cookie has no expiry and ends with the browser.
+    ...(refresh.rememberMe ? { expires: refresh.expiresAt } : {}),
+  });
+  return { access_token, refresh_token: refresh.token };
+}
+
+export function clearSessionCookie(reply: FastifyReply, secureCookies: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies });
+}
+
+/** The refresh token of a call: the SPA's cookie, or an API client's bearer header. */
+export function presentedRefreshToken(request: FastifyRequest): string | undefined {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return cookie;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}

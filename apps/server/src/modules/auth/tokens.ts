@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/client';
+
+const ISSUER = 'sitelens';
+const AUDIENCE = 'sitelens-api';
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** A remembered sign-in lasts 30 days; otherwise the cookie ends with the browser and the token within 12 h. */
+export const REMEMBERED_SECONDS = 30 * 24 * 3600;
+export const SESSION_SECONDS = 12 * 3600;
+/** Parallel tabs may present the same refresh token just after it rotated; later, it is a replay. */
+export const REPLAY_GRACE_SECONDS = 30;
+
+export interface AccessClaims {
+  identity: string;
+  user_claims: {
+    subscription: Record<string, unknown>;
+    o_guid: string | null;
+    org_role: 'owner' | 'member' | null;
+  };
+}
+
+/** SHA-256 of a random token, the only form in which tokens are stored. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ ...claims, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.identity)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .sign(key);
+    },
+    /** The claims of a valid access token (one algorithm, issuer, audience, expiry), or null. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.identity !== 'string' ||
+          payload.identity !== payload.sub
+        )
+          return null;
+        return payload as unknown as AccessClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+export interface RefreshResult {
+  token: string;
+  userId: string;
+  rememberMe: boolean;
+  expiresAt: Date;
+}
+
+/** Opaque refresh tokens, stored hashed, one family per sign-in. */
+export function createRefreshTokens(database: Database) {
+  async function insert(
+    userId: string,
+    familyId: string,
+    rememberMe: boolean,
+    expiresAt?: Date,
+  ): Promise<RefreshResult> {
+    const token = randomToken();
+    const ends =
+      expiresAt ?? new Date(Date.now() + (rememberMe ? REMEMBERED_SECONDS : SESSION_SECONDS) * 1000);
+    await database.query(
+      'insert into refresh_tokens (user_id, family_id, token_hash, remember_me, expires_at) values ($1, $2, $3, $4, $5)',
+      [userId, familyId, hashToken(token), rememberMe, ends],
+    );
+    return { token, userId, rememberMe, expiresAt: ends };
+  }
+
+  return {
+    start(userId: string, rememberMe: boolean): Promise<RefreshResult> {
+      return insert(userId, crypto.randomUUID(), rememberMe);
+    },
+
+    /**
+     * Exchanges a refresh token for its successor in one atomic update. A token already rotated
+     * within the grace window gets a sibling (parallel tabs); later, the whole family is revoked.
+     */
+    async rotate(token: string): Promise<RefreshResult | null> {
+      const hash = hashToken(token);
+      const [fresh] = await database.query<{
+        user_id: string;
+        family_id: string;
+        remember_me: boolean;
+        expires_at: Date;
+      }>(
+        `update refresh_tokens set rotated_at = now()
+          where token_hash = $1 and rotated_at is null and revoked_at is null and expires_at > now()
+          returning user_id, family_id, remember_me, expires_at`,
+        [hash],
+      );
+      if (fresh)
+        return insert(
+          fresh.user_id,
+          fresh.family_id,
+          fresh.remember_me,
+          slide(fresh.remember_me, fresh.expires_at),
+        );
+
+      const [used] = await database.query<{
+        family_id: string;
+        user_id: string;
+        remember_me: boolean;
+        expires_at: Date;
+        in_grace: boolean;
+      }>(
+        `select family_id, user_id, remember_me, expires_at,
+                rotated_at > now() - make_interval(secs => $2) as in_grace
+           from refresh_tokens where token_hash = $1 and revoked_at is null and expires_at > now()`,
+        [hash, REPLAY_GRACE_SECONDS],
+      );
+      if (!used) return null;
+      if (used.in_grace)
+        return insert(used.user_id, used.family_id, used.remember_me, new Date(used.expires_at));
+      await this.revokeFamily(used.family_id);
+      return null;
+    },
+
+    async revokeFamily(familyId: string): Promise<void> {
+      await database.query(
+        'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+        [familyId],
+      );
+    },
+
+    /** Ends the sign-in this token belongs to. */
+    async revokeByToken(token: string): Promise<void> {
+      await database.query(
+        `update refresh_tokens set revoked_at = now()
+          where revoked_at is null and family_id = (select family_id from refresh_tokens where token_hash = $1)`,
+        [hashToken(token)],
+      );
+    },
+
+    async revokeUser(userId: string): Promise<void> {
+      await database.query(
+        'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
+        [userId],
+      );
+    },
+  };
+}
+export type RefreshTokens = ReturnType<typeof createRefreshTokens>;
+
+/** A remembered session slides forward on use; a browser session keeps its end. */
+function slide(rememberMe: boolean, expiresAt: Date): Date {
+  return rememberMe ? new Date(Date.now() + REMEMBERED_SECONDS * 1000) : new Date(expiresAt);
+}

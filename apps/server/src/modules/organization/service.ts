@@ -1,0 +1,191 @@
+import { ACCOUNT_MESSAGES, MESSAGES, type Organization } from '@sitelens/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AuthContext } from '../../http/authenticate';
+import { hit } from '../../platform/rate-limit';
+import { actionMail } from '../../providers/mail/mailer';
+import { hashPassword } from '../auth/passwords';
+import { type AccountsDeps, LIMITS } from '../auth/service';
+import { hashToken, randomToken } from '../auth/tokens';
+import { maxTeamMembers } from './plan';
+
+const INVITATION_DAYS = 7;
+const NO_TEAM = 'You are not part of a team yet.';
+const OWNER_ONLY = 'Only the team owner can do this.';
+
+function organizationOf(caller: AuthContext): string {
+  if (!caller.organizationId) throw new AppError('not_found', NO_TEAM);
+  return caller.organizationId;
+}
+
+function ownedBy(caller: AuthContext): string {
+  const organizationId = organizationOf(caller);
+  if (caller.role !== 'owner') throw new AppError('forbidden', OWNER_ONLY);
+  return organizationId;
+}
+
+export async function getOrganization(database: Database, caller: AuthContext): Promise<Organization> {
+  const organizationId = organizationOf(caller);
+  const [organization] = await database.query<{ id: string; name: string; owner: string }>(
+    'select o.id, o.name, u.email as owner from organizations o join users u on u.id = o.owner_id where o.id = $1',
+    [organizationId],
+  );
+  if (!organization) throw new AppError('not_found', NO_TEAM);
+  const members = await database.query<Organization['members'][number]>(
+    `select u.email, m.role, u.f_name, u.l_name, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as c_at
+       from memberships m join users u on u.id = m.user_id
+      where m.organization_id = $1 and m.role <> 'owner'
+      order by m.created_at`,
+    [organizationId],
+  );
+  const invitations = await database.query<Organization['invitations'][number]>(
+    `select email as invited_email, id as token from invitations
+      where organization_id = $1 and accepted_at is null and expires_at > now() order by created_at`,
+    [organizationId],
+  );
+  return {
+    guid: organization.id,
+    name: organization.name,
+    owner: organization.owner,
+    role: caller.role ?? 'member',
+    members,
+    invitations,
+    max_team_members: await maxTeamMembers(database.query, organizationId),
+  };
+}
+
+export async function createOrganization(
+  database: Database,
+  caller: AuthContext,
+  name: string,
+): Promise<Organization> {
+  if (caller.organizationId) throw new AppError('conflict', 'You already belong to a team.');
+  const [created] = await database.query<{ id: string }>(
+    `with o as (insert into organizations (name, owner_id) values ($1, $2) returning id)
+     insert into memberships (organization_id, user_id, role) select id, $2, 'owner' from o returning organization_id as id`,
+    [name, caller.userId],
+  );
+  return getOrganization(database, { ...caller, organizationId: created!.id, role: 'owner' });
+}
+
+export async function renameOrganization(
+  database: Database,
+  caller: AuthContext,
+  name: string,
+): Promise<{ name: string }> {
+  await database.query('update organizations set name = $2 where id = $1', [ownedBy(caller), name]);
+  return { name };
+}
+
+/**
+ * Invites an e-mail into the caller's team. Members plus pending invitations may not pass the
+ * plan's team size; the organization row is locked so concurrent invitations count one by one.
+ */
+export async function invite(deps: AccountsDeps, caller: AuthContext, email: string) {
+  const organizationId = ownedBy(caller);
+  await hit(deps.database, [`invite:org:${organizationId}`], { max: 50, windowSeconds: 3600 });
+  if (email === caller.email) throw new AppError('bad_request', 'You are already in your team.');
+  const token = randomToken();
+  const invitation = await deps.database.transaction(async (query) => {
+    const [organization] = await query<{ name: string }>(
+      'select name from organizations where id = $1 for update',
+      [organizationId],
+    );
+    const max = await maxTeamMembers(query, organizationId);
+    if (max <= 0) throw new AppError('forbidden', MESSAGES.featureNotInPlan);
+    const [{ used }] = (await query<{ used: number }>(
+      `select (select count(*) from memberships where organization_id = $1 and role <> 'owner')
+            + (select count(*) from invitations where organization_id = $1 and accepted_at is null and expires_at > now()) as used`,
+      [organizationId],
+    )) as [{ used: number }];
+    if (Number(used) >= max) throw new AppError('forbidden', `Your plan allows up to ${max} team members.`);
+    const [member] = await query('select 1 from users where email = $1', [email]);
+    if (member) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
+    // An expired invitation to the same address makes way for the new one.
+    await query(
+      'delete from invitations where organization_id = $1 and email = $2 and accepted_at is null and expires_at <= now()',
+      [organizationId, email],
+    );
+    const [row] = await query<{ id: string }>(
+      `insert into invitations (organization_id, email, token_hash, invited_by, expires_at)
+       values ($1, $2, $3, $4, now() + make_interval(days => $5))
+       on conflict (organization_id, email) where accepted_at is null do nothing returning id`,
+      [organizationId, email, hashToken(token), caller.userId, INVITATION_DAYS],
+    );
+    if (!row) throw new AppError('conflict', 'An invitation was already sent to this address!');
+    return { id: row.id, teamName: organization!.name };
+  });
+  const url = `${deps.config.PUBLIC_URL}/join-team/${token}`;
+  await deps.services.mailer.send(
+    actionMail(
+      email,
+      `You are invited to join ${invitation.teamName} on Sitelens`,
+      [
+        'Hello,',
+        `${caller.email} invites you to join the team "${invitation.teamName}" on Sitelens, to audit and monitor websites together.`,
+        `The invitation is valid for ${INVITATION_DAYS} days and works once.`,
+      ],
+      { label: 'Join the team', url },
+    ),
+  );
+  return { invited_email: email, token: invitation.id };
+}
+
+export async function cancelInvitation(database: Database, caller: AuthContext, id: string) {
+  const [row] = await database.query<{ invited_email: string; token: string }>(
+    `delete from invitations where id = $1 and organization_id = $2 and accepted_at is null
+     returning email as invited_email, id as token`,
+    [id, ownedBy(caller)],
+  );
+  if (!row) throw new AppError('not_found', 'This invitation does not exist.');
+  return row;
+}
+
+export async function removeMember(deps: AccountsDeps, caller: AuthContext, email: string): Promise<void> {
+  const [removed] = await deps.database.query<{ user_id: string }>(
+    `delete from memberships m using users u
+      where m.user_id = u.id and u.email = $1 and m.organization_id = $2 and m.role = 'member'
+      returning m.user_id`,
+    [email, ownedBy(caller)],
+  );
+  if (!removed) throw new AppError('not_found', 'This person is not a member of your team.');
+  await deps.services.refreshTokens.revokeUser(removed.user_id);
+}
+
+/** Registration through an invitation: the account gets the invited e-mail and joins the team, once. */
+export async function joinTeam(
+  deps: AccountsDeps,
+  input: {
+    invitation_token: string;
+    f_name: string;
+    l_name: string;
+    pw: string;
+    locale: string;
+    timezone: string;
+  },
+  ip: string,
+): Promise<string> {
+  await hit(deps.database, [`join:ip:${ip}`], LIMITS.joinIp);
+  const passwordHash = await hashPassword(input.pw);
+  return deps.database.transaction(async (query) => {
+    const [invitation] = await query<{ organization_id: string; email: string }>(
+      `update invitations set accepted_at = now()
+        where token_hash = $1 and accepted_at is null and expires_at > now()
+        returning organization_id, email`,
+      [hashToken(input.invitation_token)],
+    );
+    if (!invitation)
+      throw new AppError('gone', 'This invitation is no longer valid. Ask your team owner for a new one.');
+    const [user] = await query<{ id: string }>(
+      `insert into users (email, password_hash, f_name, l_name, locale, timezone)
+       values ($1, $2, $3, $4, $5, $6) on conflict (email) do nothing returning id`,
+      [invitation.email, passwordHash, input.f_name, input.l_name, input.locale, input.timezone],
+    );
+    if (!user) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
+    await query(`insert into memberships (organization_id, user_id, role) values ($1, $2, 'member')`, [
+      invitation.organization_id,
+      user.id,
+    ]);
+    return user.id;
+  });
+}
