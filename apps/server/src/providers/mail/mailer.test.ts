@@ -1,0 +1,84 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { createTestDatabase } from '../../test/db';
+import { actionMail, createMailer } from './mailer';
+
+let database: Database;
+const received: ParsedMail[] = [];
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, done) {
+    simpleParser(stream)
+      .then((mail) => received.push(mail))
+      .then(() => done(), done);
+  },
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+});
+afterAll(async () => {
+  server.close();
+  await database.close();
+});
+
+const mail = actionMail(
+  'someone@example.test',
+  'Reset your Sitelens password',
+  ['Hello <Ada>,', 'Use the link.'],
+  {
+    label: 'Choose a new password',
+    url: 'http://sitelens.test/reset-password/abc',
+  },
+);
+
+describe('the mailer', () => {
+  it('sends through SMTP as text and HTML, and records the mail as sent', async () => {
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = createMailer({
+      database,
+      logger: pino({ level: 'silent' }),
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Sitelens <no-reply@sitelens.test>',
+    });
+    await mailer.send(mail);
+    expect(received).toHaveLength(1);
+    const [got] = received;
+    expect(got!.subject).toBe('Reset your Sitelens password');
+    expect(got!.from?.value).toEqual([{ name: 'Sitelens', address: 'no-reply@sitelens.test' }]);
+    expect(got!.text).toContain('Choose a new password: http://sitelens.test/reset-password/abc');
+    expect(got!.html).toContain('href="http://sitelens.test/reset-password/abc"');
+    expect(got!.html).toContain('Hello &#60;Ada&#62;,'); // text is escaped in the HTML part
+    const [row] = await database.query<{ sent_at: Date | null }>(
+      'select sent_at from mail_outbox where recipient = $1',
+      ['someone@example.test'],
+    );
+    expect(row!.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('without SMTP keeps the mail in the outbox and logs one line with its links', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer({ database, logger, from: 'x <x@x.test>' });
+    await mailer.send({ ...mail, to: 'local@example.test' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      to: 'local@example.test',
+      subject: 'Reset your Sitelens password',
+      links: ['http://sitelens.test/reset-password/abc'],
+    });
+    const rows = await database.query<{ sent_at: Date | null; links: string[] }>(
+      'select sent_at, links from mail_outbox where recipient = $1',
+      ['local@example.test'],
+    );
+    expect(rows).toEqual([{ sent_at: null, links: ['http://sitelens.test/reset-password/abc'] }]);
+  });
+});
