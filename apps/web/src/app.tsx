@@ -5,7 +5,6 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appConfigQuery } from './api/app-config.queries';
 import { setSessionExpiredHandler } from './api/client';
 import { createQueryClient } from './api/query-client';
-import { tokenStore } from './api/token-store';
 import { createRoutes } from './routes';
 import { SessionProvider, useSession } from './session/session-context';
 import { theme } from './theme';
@@ -31,29 +30,14 @@ function Router() {
   const config = useQuery(appConfigQuery);
   const contactEmail = config.data?.contact_email ?? null;
 
-  // Signing out, or a refresh that fails, clears every cache and the session, then shows sign-in.
+  // A refresh that fails ends the session: every cache is cleared and the guard shows sign-in.
   useEffect(() => {
     setSessionExpiredHandler(() => {
       queryClient.clear();
-      tokenStore.set(null);
       setSession(null);
     });
   }, [setSession]);
 
-  const router = useMemo(
-    () =>
-      createBrowserRouter(
-        createRoutes({
-          contactEmail,
-          onLogout: () => {
-            queryClient.clear();
-            tokenStore.set(null);
-            setSession(null);
-            window.location.assign('/auth/login');
-          },
-        }),
-      ),
-    [contactEmail, setSession],
-  );
+  const router = useMemo(() => createBrowserRouter(createRoutes({ contactEmail })), [contactEmail]);
   return <RouterProvider router={router} />;
 }

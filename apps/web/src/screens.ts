@@ -3,17 +3,70 @@ import { matchPath, type RouteObject } from 'react-router';
 /** A screen of the spec's route table, loaded on demand (`lazy`) so each route is its own bundle. */
 export interface Screen {
   path: string;
+  /** Public screens (sign-in and friends) send a signed-in visitor to /dashboard; the rest need a session. */
+  access: 'public' | 'guarded';
   /** A real path to show the screen at, for screenshots (defaults to `path`). */
   example?: string;
   lazy: RouteObject['lazy'];
 }
+
+const signIn: RouteObject['lazy'] = async () => ({
+  Component: (await import('./features/auth/sign-in-screen')).SignInScreen,
+});
 
 /**
  * The screens that exist. A screen is registered here in the same change that builds it; its
  * sidebar item then becomes a link and `npm run screenshots` takes its picture. Unregistered paths
  * show the 404 screen.
  */
-export const SCREENS: Screen[] = [];
+export const SCREENS: Screen[] = [
+  { path: '/', access: 'public', lazy: signIn },
+  { path: '/auth', access: 'public', lazy: signIn },
+  { path: '/auth/login', access: 'public', lazy: signIn },
+  {
+    path: '/auth/register',
+    access: 'public',
+    lazy: async () => ({ Component: (await import('./features/auth/register-screen')).RegisterScreen }),
+  },
+  {
+    path: '/auth/forgot-password',
+    access: 'public',
+    lazy: async () => ({
+      Component: (await import('./features/auth/forgot-password-screen')).ForgotPasswordScreen,
+    }),
+  },
+  {
+    path: '/reset-password/:id',
+    access: 'public',
+    example: '/reset-password/example-token',
+    lazy: async () => ({
+      Component: (await import('./features/auth/reset-password-screen')).ResetPasswordScreen,
+    }),
+  },
+  {
+    path: '/join-team/:token',
+    access: 'public',
+    example: '/join-team/example-token',
+    lazy: async () => ({ Component: (await import('./features/auth/join-team-screen')).JoinTeamScreen }),
+  },
+  {
+    path: '/dashboard',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/dashboard/dashboard-screen')).DashboardScreen,
+    }),
+  },
+  {
+    path: '/user/account/profile',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/account/account-screen')).AccountScreen }),
+  },
+  {
+    path: '/user/team-members',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/team/team-screen')).TeamScreen }),
+  },
+];
 
 export function isRouted(pathname: string): boolean {
   return SCREENS.some((screen) => matchPath(screen.path, pathname) !== null);

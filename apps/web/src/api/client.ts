@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Sign-in calls answer 401 for a wrong password: no refresh, the 401 is the answer. */
+  refreshOn401?: boolean;
 }
 
 type SessionExpiredHandler = () => void;
@@ -37,7 +39,7 @@ const REFRESH_PATH = '/auth/refresh';
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
-  if (response.status === 401 && path !== REFRESH_PATH) {
+  if (response.status === 401 && path !== REFRESH_PATH && options.refreshOn401 !== false) {
     if (await refreshSession()) return settle<T>(await send(path, options));
     onSessionExpired();
   }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
@@ -10,6 +11,9 @@ import { AppLayout } from './app-layout';
 import { userMenuItems } from './user-menu';
 
 const owner: Session = {
+  guid: '6f1c1f7e-2a8b-4c3e-9f57-8d2f7f1b2c3d',
+  o_guid: '7a1c1f7e-2a8b-4c3e-9f57-8d2f7f1b2c3d',
+  subscription: { plan_code: 'professional-monthly' },
   email: 'ada@agency.test',
   f_name: 'Ada',
   l_name: 'Lovelace',
@@ -25,7 +29,7 @@ function renderAt(path: string, options: { routed?: string[]; session?: Session 
   const router = createMemoryRouter(
     [
       {
-        element: <AppLayout isRouted={isRouted} contactEmail="help@agency.test" onLogout={() => {}} />,
+        element: <AppLayout isRouted={isRouted} contactEmail="help@agency.test" />,
         children: [
           ...routed.map((p) => ({ path: p, element: <p>Screen at {p}</p> })),
           { path: '*', element: <NotFoundScreen homePath={null} /> },
@@ -36,9 +40,11 @@ function renderAt(path: string, options: { routed?: string[]; session?: Session 
   );
   return render(
     <AntApp>
-      <SessionProvider initial={options.session ?? null}>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionProvider initial={options.session ?? null}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
     </AntApp>,
   );
 }

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout, Spin, Typography } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/session-context';
 import { NOT_FOUND_TITLE, pageTitle } from './page-title';
 import { SideMenu } from './side-menu';
@@ -17,12 +17,16 @@ const MINIMAL_PAGES = ['/free-trial-setup', '/user/account/setup'];
 interface AppLayoutProps {
   isRouted(path: string): boolean;
   contactEmail: string | null;
-  onLogout(): void;
 }
 
-export function AppLayout({ isRouted, contactEmail, onLogout }: AppLayoutProps) {
+export function AppLayout({ isRouted, contactEmail }: AppLayoutProps) {
   const { pathname } = useLocation();
-  const { session } = useSession();
+  const navigate = useNavigate();
+  const { session, signOut } = useSession();
+  const onLogout = async () => {
+    await signOut();
+    navigate('/auth/login', { replace: true });
+  };
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -4,6 +4,11 @@ import type { Services } from '../../services';
 import type { AccessClaims, RefreshResult } from './tokens';
 
 export const SESSION_COOKIE = 'sitelens_session';
+/**
+ * Readable by the page and secret-free: it only tells the SPA that a session cookie exists, so a
+ * visitor without one is not sent through a refresh that can only fail.
+ */
+export const SESSION_HINT_COOKIE = 'sitelens_signed_in';
 
 /** The claims of an access token, read fresh from the user's membership and organization. */
 export async function claimsFor(database: Database, userId: string): Promise<AccessClaims> {
@@ -53,19 +58,27 @@ export async function sessionReply(
   refresh: RefreshResult,
 ): Promise<IssuedSession> {
   const access_token = await deps.services.accessTokens.sign(await claimsFor(deps.database, refresh.userId));
+  // Without "remember me" the cookies have no expiry and end with the browser.
+  const expires = refresh.rememberMe ? { expires: refresh.expiresAt } : {};
   reply.setCookie(SESSION_COOKIE, refresh.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
     secure: deps.secureCookies,
-    // Without "remember me" the cookie has no expiry and ends with the browser.
-    ...(refresh.rememberMe ? { expires: refresh.expiresAt } : {}),
+    ...expires,
+  });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    sameSite: 'strict',
+    secure: deps.secureCookies,
+    ...expires,
   });
   return { access_token, refresh_token: refresh.token };
 }
 
 export function clearSessionCookie(reply: FastifyReply, secureCookies: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookies });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'strict', secure: secureCookies });
 }
 
 /** The refresh token of a call: the SPA's cookie, or an API client's bearer header. */

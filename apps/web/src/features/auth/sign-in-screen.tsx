@@ -1,0 +1,92 @@
+import { ACCOUNT_MESSAGES } from '@sitelens/contracts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { RequestError, request } from '../../api/client';
+import { useToast } from '../../components/use-toast';
+import { useSession } from '../../session/session-context';
+import { afterSignInPath } from './after-sign-in';
+import { AuthCard } from './auth-card';
+import { HumanCheck } from './human-check';
+import { rules } from './rules';
+
+interface SignInForm {
+  email: string;
+  password: string;
+  remember_me: boolean;
+}
+
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { signIn } = useSession();
+  const [humanToken, setHumanToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const onHumanCheck = useCallback((token: string | null) => setHumanToken(token), []);
+
+  async function submit(values: SignInForm) {
+    setBusy(true);
+    try {
+      const tokens = await request<{ access_token?: string; refresh_token?: string }>('/auth', {
+        method: 'POST',
+        body: {
+          user_name: values.email.trim().toLowerCase(),
+          password: values.password,
+          remember_me: values.remember_me,
+          recaptcha_token: humanToken ?? '',
+        },
+        refreshOn401: false,
+      });
+      if (!tokens.access_token || !tokens.refresh_token) throw new Error('tokens missing');
+      const session = await signIn({ access_token: tokens.access_token });
+      navigate(afterSignInPath(session), { replace: true });
+    } catch (error) {
+      toast.error(
+        error instanceof RequestError && error.status === 401
+          ? ACCOUNT_MESSAGES.invalidCredentials
+          : ACCOUNT_MESSAGES.authFailed,
+      );
+      setResetKey((key) => key + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in to Sitelens">
+      <Form<SignInForm>
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ remember_me: true }}
+        requiredMark={false}
+      >
+        <Form.Item
+          label="E-mail"
+          name="email"
+          rules={[{ required: true, whitespace: true, message: ACCOUNT_MESSAGES.validEmail }]}
+        >
+          <Input type="email" autoComplete="email" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={rules.signInPassword}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <div className="auth-row">
+          <Form.Item name="remember_me" valuePropName="checked" noStyle>
+            <Checkbox>Remember me</Checkbox>
+          </Form.Item>
+          <Link to="/auth/forgot-password">Forgot password?</Link>
+        </div>
+        <Form.Item>
+          <HumanCheck onChange={onHumanCheck} resetKey={resetKey} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={humanToken === null}>
+          Sign in
+        </Button>
+      </Form>
+      <p className="auth-switch">
+        New to Sitelens? <Link to="/auth/register">Create an account</Link>
+      </p>
+    </AuthCard>
+  );
+}
