@@ -14,6 +14,8 @@ export const SKIP_LINE = `e2e skipped: Chromium not found at ${CHROMIUM_PATH} (a
 export interface RunningServer {
   url: string;
   output(): string;
+  /** The links of the last mail to `to`, from the outbox's log line (what a local user follows). */
+  mailLinks(to: string): string[];
   stop(): Promise<number | null>;
 }
 
@@ -30,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +49,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     output: () => output,
+    mailLinks(to) {
+      const mails = output
+        .split('\n')
+        .filter((line) => line.includes('"links"'))
+        .map((line) => JSON.parse(line) as { to: string; links: string[] })
+        .filter((mail) => mail.to === to);
+      return mails.at(-1)?.links ?? [];
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = child.exitCode ?? ((await once(child, 'exit'))[0] as number | null);

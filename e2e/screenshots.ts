@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENS } from '../apps/web/src/screens';
 import { hasChromium, launchBrowser, ROOT, SKIP_LINE, startServer } from './harness';
+import { registerInContext } from './session';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -14,6 +15,8 @@ const SIZES = [
 interface Shot {
   name: string;
   path: string;
+  /** Guarded screens are taken signed in; public ones (sign-in and friends) as a visitor. */
+  signedIn: boolean;
   /** Brings the page into the state to capture, after it has loaded. */
   prepare?(page: Page, width: number): Promise<void>;
 }
@@ -22,11 +25,14 @@ const shots: Shot[] = [
   ...SCREENS.map((screen) => ({
     name: slug(screen.example ?? screen.path),
     path: screen.example ?? screen.path,
+    signedIn: screen.access === 'guarded',
   })),
-  { name: 'not-found', path: '/this/page/does-not-exist' },
+  { name: 'not-found', path: '/this/page/does-not-exist', signedIn: true },
+  { name: 'not-found-visitor', path: '/this/page/does-not-exist', signedIn: false },
   {
     name: 'sidebar-toggled',
-    path: '/this/page/does-not-exist',
+    path: '/dashboard',
+    signedIn: true,
     async prepare(page, width) {
       await page.getByRole('button', { name: width > 768 ? 'Collapse sidebar' : 'Open menu' }).click();
       await page.waitForTimeout(400);
@@ -53,11 +59,16 @@ async function main(): Promise<void> {
   const server = await startServer({ CONTACT_EMAIL: 'support@example.com' });
   const browser = await launchBrowser();
   try {
+    const signedIn = await browser.newContext();
+    await registerInContext(signedIn, server.url, { email: 'ada@example.com' });
     for (const shot of shots) {
       for (const { width, height } of SIZES) {
-        const page = await browser.newPage({ viewport: { width, height } });
+        const page = shot.signedIn ? await signedIn.newPage() : await browser.newPage();
+        await page.setViewportSize({ width, height });
         await page.goto(`${server.url}${shot.path}`, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1 }).waitFor();
+        // Lazy screens and the session restore show a spinner first.
+        await page.locator('.page-loading').waitFor({ state: 'detached' });
         await shot.prepare?.(page, width);
         const file = path.join(outDir, `${shot.name}-${width}.png`);
         await page.screenshot({ path: file });

@@ -53,7 +53,7 @@ export function ForgotPasswordScreen() {
     >
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label="E-mail" name="email" rules={rules.email}>
-          <Input type="email" autoComplete="email" autoFocus />
+          <Input inputMode="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Form.Item>
           <HumanCheck onChange={onHumanCheck} resetKey={resetKey} />

@@ -72,7 +72,7 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
       <Form<RegisterForm> layout="vertical" onFinish={submit} requiredMark={false}>
         {!joining && (
           <Form.Item label="E-mail" name="email" rules={rules.email}>
-            <Input type="email" autoComplete="email" autoFocus />
+            <Input inputMode="email" autoComplete="email" autoFocus />
           </Form.Item>
         )}
         <div className="auth-columns">
@@ -89,7 +89,7 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
         <Form.Item label="Repeat password" name="repeat" dependencies={['pw']} rules={rules.repeat('pw')}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="terms" valuePropName="checked" rules={rules.terms}>
+        <Form.Item name="terms" valuePropName="checked" initialValue={false} rules={rules.terms}>
           <Checkbox>I agree with the terms and conditions</Checkbox>
         </Form.Item>
         <Form.Item>

@@ -66,7 +66,7 @@ export function SignInScreen() {
           name="email"
           rules={[{ required: true, whitespace: true, message: ACCOUNT_MESSAGES.validEmail }]}
         >
-          <Input type="email" autoComplete="email" autoFocus />
+          <Input inputMode="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={rules.signInPassword}>
           <Input.Password autoComplete="current-password" />

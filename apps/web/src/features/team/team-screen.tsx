@@ -171,7 +171,7 @@ function Team({ team }: { team: Organization }) {
                 name="email"
                 rules={[{ required: true, type: 'email', message: ACCOUNT_MESSAGES.validEmail }]}
               >
-                <Input type="email" placeholder="colleague@company.com" aria-label="E-mail to invite" />
+                <Input inputMode="email" placeholder="colleague@company.com" aria-label="E-mail to invite" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={invite.isPending}>
                 Invite
