@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, type RunningServer, SKIP_LINE, startServer } from './harness';
+import { hasChromium, launchBrowser, type RunningServer, startServer } from './harness';
 import { registerInContext } from './session';
-
-if (!hasChromium) console.info(SKIP_LINE);
 
 describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
   let server: RunningServer;
