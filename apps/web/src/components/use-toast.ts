@@ -1,10 +1,13 @@
 import { TOAST } from '@sitelens/contracts';
 import { App } from 'antd';
+import { useMemo } from 'react';
 
-/** Toasts as the spec wants them: bottom left, 5 seconds. */
+/** Toasts as the spec wants them: bottom left, 5 seconds. Stable across renders. */
 export function useToast() {
   const { notification } = App.useApp();
-  const show = (type: 'success' | 'error' | 'info' | 'warning') => (text: string) =>
-    notification[type]({ title: text, placement: TOAST.placement, duration: TOAST.durationSeconds });
-  return { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+  return useMemo(() => {
+    const show = (type: 'success' | 'error' | 'info' | 'warning') => (text: string) =>
+      notification[type]({ title: text, placement: TOAST.placement, duration: TOAST.durationSeconds });
+    return { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+  }, [notification]);
 }

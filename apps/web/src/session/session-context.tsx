@@ -1,8 +1,9 @@
-import type { Organization, User } from '@sitelens/contracts';
+import { ACCOUNT_MESSAGES, type Organization, type User } from '@sitelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { refreshSession, request } from '../api/client';
 import { tokenStore } from '../api/token-store';
+import { useToast } from '../components/use-toast';
 
 /** What the layout needs to know of the signed-in user (from the user and organization calls). */
 export interface Session {
@@ -77,6 +78,7 @@ async function loadSession(accessToken: string): Promise<Session> {
 
 export function SessionProvider({ initial, children }: { initial?: Session | null; children: ReactNode }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [session, setSession] = useState<Session | null>(initial ?? null);
   const [status, setStatus] = useState<SessionStatus>(
     initial !== undefined ? (initial ? 'signed-in' : 'anonymous') : 'loading',
@@ -122,6 +124,9 @@ export function SessionProvider({ initial, children }: { initial?: Session | nul
           setStatus('signed-in');
         }
       } catch {
+        // Loading the user failed: the spec signs out, and says so.
+        toast.error(ACCOUNT_MESSAGES.userLoadFailed);
+        await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
         tokenStore.set(null);
         if (!cancelled) setStatus('anonymous');
       }
@@ -129,7 +134,7 @@ export function SessionProvider({ initial, children }: { initial?: Session | nul
     return () => {
       cancelled = true;
     };
-  }, [initial]);
+  }, [initial, toast]);
 
   const value = useMemo(
     () => ({
