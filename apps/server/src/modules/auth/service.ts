@@ -31,6 +31,12 @@ export async function requireHuman(deps: AccountsDeps, token: string, ip: string
     throw new AppError('bad_request', ACCOUNT_MESSAGES.humanCheckFailed);
 }
 
+/** Sign-in and the current-password confirmation share one budget of guesses per e-mail and per address. */
+async function limitPasswordAttempts(deps: AccountsDeps, email: string, ip: string): Promise<void> {
+  await hit(deps.database, [`sign-in:email:${email}`], LIMITS.signInEmail);
+  await hit(deps.database, [`sign-in:ip:${ip}`], LIMITS.signInIp);
+}
+
 /** Signs in by e-mail and password; the same answer, after the same work, for an unknown e-mail or a wrong password. */
 export async function authenticate(
   deps: AccountsDeps,
@@ -38,8 +44,7 @@ export async function authenticate(
   password: string,
   ip: string,
 ): Promise<string> {
-  await hit(deps.database, [`sign-in:email:${email}`], LIMITS.signInEmail);
-  await hit(deps.database, [`sign-in:ip:${ip}`], LIMITS.signInIp);
+  await limitPasswordAttempts(deps, email, ip);
   const [user] = await deps.database.query<{ id: string; password_hash: string }>(
     'select id, password_hash from users where email = $1',
     [email],
@@ -58,8 +63,7 @@ export async function confirmPassword(
   password: string,
   ip: string,
 ): Promise<void> {
-  await hit(deps.database, [`sign-in:email:${email}`], LIMITS.signInEmail);
-  await hit(deps.database, [`sign-in:ip:${ip}`], LIMITS.signInIp);
+  await limitPasswordAttempts(deps, email, ip);
   const [user] = await deps.database.query<{ password_hash: string }>(
     'select password_hash from users where id = $1',
     [userId],

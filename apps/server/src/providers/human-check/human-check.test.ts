@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { type AltchaChallenge, solveAltcha } from '../../test/altcha';
 import { createTestDatabase } from '../../test/db';
 import { createHumanCheck } from './human-check';
 
@@ -13,22 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function solved(check: Awaited<ReturnType<typeof createHumanCheck>>): Promise<string> {
-  const challenge = (await check.challenge()) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
-}
+const solved = async (check: Awaited<ReturnType<typeof createHumanCheck>>) =>
+  solveAltcha((await check.challenge()) as AltchaChallenge);
 
 describe('ALTCHA', () => {
   it('accepts a solved challenge once, and refuses a replay, a forgery and nothing', async () => {

@@ -1,20 +1,19 @@
 import { ACCOUNT_MESSAGES } from '@sitelens/contracts';
 import { Button, Form, Input, Result } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { AuthCard } from './auth-card';
 import { HumanCheck } from './human-check';
 import { rules } from './rules';
+import { useHumanCheck } from './use-human-check';
 
 export function ForgotPasswordScreen() {
   const toast = useToast();
-  const [humanToken, setHumanToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
+  const human = useHumanCheck();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const onHumanCheck = useCallback((token: string | null) => setHumanToken(token), []);
 
   async function submit({ email }: { email: string }) {
     setBusy(true);
@@ -22,13 +21,13 @@ export function ForgotPasswordScreen() {
       const address = email.trim().toLowerCase();
       await request('/user/reset-password', {
         method: 'POST',
-        body: { u_name: address, recaptcha_token: humanToken ?? '' },
+        body: { u_name: address, recaptcha_token: human.token ?? '' },
       });
       toast.success(ACCOUNT_MESSAGES.resetSent);
       setSentTo(address);
     } catch {
       toast.error(ACCOUNT_MESSAGES.resetUnknown);
-      setResetKey((key) => key + 1);
+      human.reset();
     } finally {
       setBusy(false);
     }
@@ -56,9 +55,9 @@ export function ForgotPasswordScreen() {
           <Input inputMode="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Form.Item>
-          <HumanCheck onChange={onHumanCheck} resetKey={resetKey} />
+          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={humanToken === null}>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           Send the reset link
         </Button>
       </Form>

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@sitelens/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
@@ -9,6 +9,7 @@ import { afterSignInPath } from './after-sign-in';
 import { AuthCard } from './auth-card';
 import { HumanCheck } from './human-check';
 import { rules } from './rules';
+import { useHumanCheck } from './use-human-check';
 
 interface RegisterForm {
   email: string;
@@ -24,10 +25,8 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
   const navigate = useNavigate();
   const toast = useToast();
   const { signIn } = useSession();
-  const [humanToken, setHumanToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
+  const human = useHumanCheck();
   const [busy, setBusy] = useState(false);
-  const onHumanCheck = useCallback((token: string | null) => setHumanToken(token), []);
   const joining = invitationToken !== undefined;
 
   async function submit(values: RegisterForm) {
@@ -36,7 +35,7 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
       f_name: values.f_name.trim(),
       l_name: values.l_name.trim(),
       pw: values.pw,
-      recaptcha_token: humanToken ?? '',
+      recaptcha_token: human.token ?? '',
       locale: 'en_US',
       timezone: 'America/New_York',
     };
@@ -58,7 +57,7 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
       navigate(afterSignInPath(session), { replace: true });
     } catch (error) {
       toast.error(await registrationError(error, joining));
-      setResetKey((key) => key + 1);
+      human.reset();
     } finally {
       setBusy(false);
     }
@@ -93,9 +92,9 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
           <Checkbox>I agree with the terms and conditions</Checkbox>
         </Form.Item>
         <Form.Item>
-          <HumanCheck onChange={onHumanCheck} resetKey={resetKey} />
+          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={humanToken === null}>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           {joining ? 'Join the team' : 'Create account'}
         </Button>
       </Form>

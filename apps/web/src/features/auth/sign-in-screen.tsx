@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@sitelens/contracts';
 import { Button, Checkbox, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
@@ -9,6 +9,7 @@ import { afterSignInPath } from './after-sign-in';
 import { AuthCard } from './auth-card';
 import { HumanCheck } from './human-check';
 import { rules } from './rules';
+import { useHumanCheck } from './use-human-check';
 
 interface SignInForm {
   email: string;
@@ -20,10 +21,8 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const toast = useToast();
   const { signIn } = useSession();
-  const [humanToken, setHumanToken] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
+  const human = useHumanCheck();
   const [busy, setBusy] = useState(false);
-  const onHumanCheck = useCallback((token: string | null) => setHumanToken(token), []);
 
   async function submit(values: SignInForm) {
     setBusy(true);
@@ -34,7 +33,7 @@ export function SignInScreen() {
           user_name: values.email.trim().toLowerCase(),
           password: values.password,
           remember_me: values.remember_me,
-          recaptcha_token: humanToken ?? '',
+          recaptcha_token: human.token ?? '',
         },
         refreshOn401: false,
       });
@@ -47,7 +46,7 @@ export function SignInScreen() {
           ? ACCOUNT_MESSAGES.invalidCredentials
           : ACCOUNT_MESSAGES.authFailed,
       );
-      setResetKey((key) => key + 1);
+      human.reset();
     } finally {
       setBusy(false);
     }
@@ -78,9 +77,9 @@ export function SignInScreen() {
           <Link to="/auth/forgot-password">Forgot password?</Link>
         </div>
         <Form.Item>
-          <HumanCheck onChange={onHumanCheck} resetKey={resetKey} />
+          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={humanToken === null}>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           Sign in
         </Button>
       </Form>
