@@ -76,6 +76,10 @@ async function main(): Promise<void> {
         console.info(path.relative(ROOT, file));
       }
     }
+  } catch (error) {
+    // What the server said explains most failures here (a crash, a failed migration).
+    console.error(server.output().split('\n').slice(-30).join('\n'));
+    throw error;
   } finally {
     await browser.close();
     await server.stop();
