@@ -68,7 +68,11 @@ describe('GET /api/app-config', () => {
   it('gives the version and no contact link when none is configured', async () => {
     const res = await app.inject({ url: '/api/app-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), contact_email: null });
+    expect(res.json()).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      contact_email: null,
+      human_check: { kind: 'altcha', site_key: null },
+    });
   });
 
   it('gives the configured contact e-mail', async () => {
