@@ -40,11 +40,12 @@ export async function benchApi({ rounds, seconds, connections }: ApiOptions): Pr
     const results: { subject: number; peer: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       // Alternate who goes first so drift on the machine does not favour one side.
-      const first = round % 2 === 0;
-      const a = first ? await measure(subject.url, seconds) : 0;
-      const b = await measure(peer.url, seconds);
-      const c = first ? a : await measure(subject.url, seconds);
-      results.push({ subject: c, peer: b });
+      const result = { subject: 0, peer: 0 };
+      const order = round % 2 === 0 ? (['subject', 'peer'] as const) : (['peer', 'subject'] as const);
+      for (const side of order) {
+        result[side] = await measure((side === 'subject' ? subject : peer).url, seconds);
+      }
+      results.push(result);
     }
     report('req/s', 'sitelens', 'fastify-hello', results);
   } finally {

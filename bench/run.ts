@@ -29,6 +29,7 @@ const { positionals, values } = parseArgs({
 const name = positionals[0];
 const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
+  if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(`usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20]\n`);
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(10)} ${about}`);
   process.exit(name ? 2 : 0);
