@@ -1,8 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, type RunningServer, SKIP_LINE, startServer } from './harness';
-
-if (!hasChromium) console.info(SKIP_LINE);
+import { hasChromium, launchBrowser, type RunningServer, startServer } from './harness';
 
 const EMAIL = 'ada@example.test';
 
