@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
+import { useIsMobile } from '../../layout/use-is-mobile';
 import { useSession } from '../../session/session-context';
 import { rules } from '../auth/rules';
 import { CancellationDialog, type CancellationReason } from './cancellation-dialog';
 
 export function AccountScreen() {
   const { session } = useSession();
+  const isMobile = useIsMobile();
   if (!session) return null;
   const expiredMember = session.org_role === 'member' && session.subscription.status === 'expired';
   return (
@@ -19,6 +21,8 @@ export function AccountScreen() {
       )}
       <Card>
         <Tabs
+          size={isMobile ? 'small' : 'middle'}
+          tabBarGutter={isMobile ? 14 : 24}
           items={[
             { key: 'personal', label: 'Personal information', children: <PersonalTab /> },
             { key: 'security', label: 'Security', children: <SecurityTab /> },

@@ -7,7 +7,7 @@ export function DashboardScreen() {
   if (!session) return null;
   return (
     <Card>
-      <Typography.Title level={2}>
+      <Typography.Title level={4}>
         Welcome, {session.f_name} {session.l_name}
       </Typography.Title>
       <Typography.Paragraph type="secondary">Signed in as {session.email}.</Typography.Paragraph>
