@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../test/app';
+
+// SECURITY.md C1: every route that takes an id, called by one organization with another's id,
+// answers 404 and changes nothing. The routes come from the OpenAPI document, so a new route with
+// an id is covered the day it is added.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const TABLES = ['users', 'organizations', 'memberships', 'invitations', 'refresh_tokens', 'password_resets'];
+const snapshot = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      TABLES.map(async (table) => [table, await t.database.query(`select * from ${table} order by 1`)]),
+    ),
+  );
+
+describe("another organization's ids", () => {
+  it('answer 404 on every route with an id, and change nothing', async () => {
+    const caller = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    for (const who of [caller, other]) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/organization',
+        headers: who.auth,
+        payload: { name: 'Team' },
+      });
+    }
+    // Ids that belong to the other organization, by parameter name.
+    const theirs: Record<string, string> = { id: other.guid };
+
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.includes('{'))
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+      );
+    expect(routes.length).toBeGreaterThan(0);
+
+    const before = await snapshot();
+    for (const { method, path } of routes) {
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        expect(theirs, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
+        return theirs[name]!;
+      });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: caller.auth,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { f_name: 'Mallory', l_name: 'X' } }),
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
