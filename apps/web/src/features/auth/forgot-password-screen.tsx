@@ -54,9 +54,7 @@ export function ForgotPasswordScreen() {
         <Form.Item label="E-mail" name="email" rules={rules.email}>
           <Input inputMode="email" autoComplete="email" autoFocus />
         </Form.Item>
-        <Form.Item>
-          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
-        </Form.Item>
+        <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           Send the reset link
         </Button>

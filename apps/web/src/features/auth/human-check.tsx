@@ -2,8 +2,8 @@ import { CheckCircleFilled, LoadingOutlined, SafetyOutlined } from '@ant-design/
 import type { AppConfigReply } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { solveChallenge } from 'altcha-lib/v1';
-import { Alert, Checkbox } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Checkbox, Form } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { appConfigQuery } from '../../api/app-config.queries';
 import { request } from '../../api/client';
 
@@ -21,14 +21,15 @@ export function HumanCheck({ onChange, resetKey }: HumanCheckProps) {
   useEffect(() => {
     if (kind === 'off') onChange('');
   }, [kind, onChange]);
-  if (config.isPending) return <LoadingOutlined aria-label="Loading the human check" />;
-  if (config.isError)
-    return <Alert type="error" showIcon title="The human check could not be loaded. Reload the page." />;
-  if (kind === 'altcha') return <AltchaCheck key={resetKey} onChange={onChange} />;
-  if (kind === 'recaptcha' || kind === 'turnstile') {
-    return <ProviderCheck key={resetKey} config={config.data.human_check} onChange={onChange} />;
-  }
-  return null;
+  // With the check off there is nothing to show, not even the space a field takes.
+  if (kind === 'off') return null;
+  let widget: ReactNode;
+  if (config.isPending) widget = <LoadingOutlined aria-label="Loading the human check" />;
+  else if (config.isError)
+    widget = <Alert type="error" showIcon title="The human check could not be loaded. Reload the page." />;
+  else if (kind === 'altcha') widget = <AltchaCheck key={resetKey} onChange={onChange} />;
+  else widget = <ProviderCheck key={resetKey} config={config.data.human_check} onChange={onChange} />;
+  return <Form.Item>{widget}</Form.Item>;
 }
 
 type AltchaState = 'idle' | 'working' | 'verified' | 'failed';

@@ -91,9 +91,7 @@ export function RegisterScreen({ invitationToken }: { invitationToken?: string }
         <Form.Item name="terms" valuePropName="checked" initialValue={false} rules={rules.terms}>
           <Checkbox>I agree with the terms and conditions</Checkbox>
         </Form.Item>
-        <Form.Item>
-          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
-        </Form.Item>
+        <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           {joining ? 'Join the team' : 'Create account'}
         </Button>

@@ -76,9 +76,7 @@ export function SignInScreen() {
           </Form.Item>
           <Link to="/auth/forgot-password">Forgot password?</Link>
         </div>
-        <Form.Item>
-          <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
-        </Form.Item>
+        <HumanCheck onChange={human.onChange} resetKey={human.resetKey} />
         <Button type="primary" htmlType="submit" block loading={busy} disabled={!human.passed}>
           Sign in
         </Button>
