@@ -23,6 +23,7 @@ export const LIMITS = {
   resetEmail: { max: 5, windowSeconds: 60 * 60 },
   resetIp: { max: 20, windowSeconds: 60 * 60 },
   joinIp: { max: 20, windowSeconds: 60 * 60 },
+  joinInvitation: { max: 10, windowSeconds: 60 * 60 },
   refreshIp: { max: 300, windowSeconds: 60 },
 } as const;
 

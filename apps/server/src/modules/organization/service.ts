@@ -166,6 +166,8 @@ export async function joinTeam(
   ip: string,
 ): Promise<string> {
   await hit(deps.database, [`join:ip:${ip}`], LIMITS.joinIp);
+  // Per invitation too (it stands for the invited e-mail): guesses at one invitation stop early.
+  await hit(deps.database, [`join:invitation:${hashToken(input.invitation_token)}`], LIMITS.joinInvitation);
   const passwordHash = await hashPassword(input.pw);
   return deps.database.transaction(async (query) => {
     const [invitation] = await query<{ organization_id: string; email: string }>(
