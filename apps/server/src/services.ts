@@ -7,7 +7,10 @@ import {
   createRefreshTokens,
   type RefreshTokens,
 } from './modules/auth/tokens';
+import { seedCatalogue } from './modules/sales/catalogue';
+import { createPlanLimits, type PlanLimits } from './modules/sales/plan-limits';
 import { appSecret } from './platform/secrets';
+import { type BillingProvider, createBillingProvider } from './providers/billing';
 import { createHumanCheck, type HumanCheck } from './providers/human-check/human-check';
 import { createMailer, type Mailer } from './providers/mail/mailer';
 
@@ -17,6 +20,8 @@ export interface Services {
   humanCheck: HumanCheck;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
+  billing: BillingProvider;
+  planLimits: PlanLimits;
 }
 
 export async function createServices(
@@ -25,6 +30,7 @@ export async function createServices(
   logger: Logger,
   overrides: Partial<Services> = {},
 ): Promise<Services> {
+  await seedCatalogue(database);
   const jwtSecret = config.AUTH_SECRET ?? (await appSecret(database, 'jwt_signing_key'));
   return {
     mailer:
@@ -40,5 +46,9 @@ export async function createServices(
       })),
     accessTokens: overrides.accessTokens ?? createAccessTokens(jwtSecret),
     refreshTokens: overrides.refreshTokens ?? createRefreshTokens(database),
+    billing: overrides.billing ?? createBillingProvider(config, database),
+    planLimits:
+      overrides.planLimits ??
+      createPlanLimits({ billing: config.BILLING_PROVIDER, defaultPlanCode: config.DEFAULT_PLAN }),
   };
 }

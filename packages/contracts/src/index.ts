@@ -4,3 +4,4 @@ export * from './errors';
 export * from './format';
 export * from './health';
 export * from './messages';
+export * from './sales';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../test/app';
+import { createTestApp, registerUser, startTrial, type TestApp } from '../test/app';
 
 // SECURITY.md C1: every route that takes an id, called by one organization with another's id,
 // answers 404 and changes nothing. The routes come from the OpenAPI document, so a new route with
@@ -10,7 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TABLES = ['users', 'organizations', 'memberships', 'invitations', 'refresh_tokens', 'password_resets'];
+const TABLES = [
+  'users',
+  'organizations',
+  'memberships',
+  'invitations',
+  'refresh_tokens',
+  'password_resets',
+  'subscriptions',
+  'billing_infos',
+  'invoices',
+];
 const snapshot = async () =>
   Object.fromEntries(
     await Promise.all(
@@ -22,16 +32,14 @@ describe("another organization's ids", () => {
   it('answer 404 on every route with an id, and change nothing', async () => {
     const caller = await registerUser(t.app);
     const other = await registerUser(t.app);
-    for (const who of [caller, other]) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/organization',
-        headers: who.auth,
-        payload: { name: 'Team' },
-      });
-    }
+    // Each subscribes, which gives each a team and a first invoice.
+    for (const who of [caller, other]) await startTrial(t.app, who);
+    const [invoice] = await t.database.query<{ number: number }>(
+      'select number from invoices where user_id = $1',
+      [other.guid],
+    );
     // Ids that belong to the other organization, by parameter name.
-    const theirs: Record<string, string> = { id: other.guid };
+    const theirs: Record<string, string> = { id: other.guid, invoiceNumber: String(invoice!.number) };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;

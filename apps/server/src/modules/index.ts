@@ -3,6 +3,7 @@ import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
+import { salesRoutes } from './sales/routes';
 import { userRoutes } from './users/routes';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
@@ -12,4 +13,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
   userRoutes,
   organizationRoutes,
+  salesRoutes,
 ];

@@ -1,3 +1,4 @@
+import type { PlanSettings } from '@sitelens/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { type AppOptions, buildApp } from '../app';
@@ -94,4 +95,83 @@ export async function lastMailLinks(database: Database, to: string): Promise<str
     [to],
   );
   return row?.links ?? [];
+}
+
+let plans = 0;
+
+/**
+ * Puts a user on a plan made for the test, with the given settings, as if they had subscribed:
+ * tests of limits choose their numbers without going through a checkout.
+ */
+export async function givePlan(
+  database: Database,
+  userId: string,
+  settings: Partial<PlanSettings>,
+  status: 'active' | 'canceled' | 'expired' = 'active',
+): Promise<string> {
+  plans += 1;
+  const code = `test-plan-${plans}-${Math.random().toString(36).slice(2, 7)}`;
+  const full: PlanSettings = {
+    seo_analysis_limit: 0,
+    max_tracked_websites: 0,
+    max_keywords: 0,
+    max_monitored_regions: 0,
+    max_competitors: 0,
+    dp_max_domains: 0,
+    dp_max_urls: 0,
+    max_team_members: 0,
+    allow_white_label_reports: false,
+    legacy: false,
+    default: false,
+    ...settings,
+  };
+  await database.query(
+    `insert into plans (code, name, price_in_cents, billing_period, interval_length, features, settings, position)
+     values ($1, 'Test plan', 1000, 'monthly', 1, '[]', $2, 99)`,
+    [code, JSON.stringify(full)],
+  );
+  await database.query(
+    `insert into subscriptions (user_id, plan_code, status, provider, current_period_started_at, current_period_ends_at)
+     values ($1, $2, $3, 'sandbox', now(), now() + interval '30 days')
+     on conflict (user_id) do update set plan_code = $2, status = $3`,
+    [userId, code, status],
+  );
+  return code;
+}
+
+/** A sandbox card token for one of the test cards, made through the API as the checkout form does. */
+export async function sandboxCard(app: FastifyInstance, account: Account, number = '4111 1111 1111 1111') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/billing/sandbox/tokens',
+    headers: account.auth,
+    payload: {
+      number,
+      month: 12,
+      year: new Date().getFullYear() + 2,
+      cvv: '123',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      zip: '10001',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`card token failed: ${res.statusCode} ${res.body}`);
+  return res.json().id as string;
+}
+
+/** Starts the free trial with the success card, as a new user does. */
+export async function startTrial(app: FastifyInstance, account: Account, planCode = 'pro-monthly') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: account.auth,
+    payload: {
+      token: await sandboxCard(app, account),
+      user_email: account.email,
+      payment_method: 'credit_card',
+      plan_code: planCode,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`trial failed: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

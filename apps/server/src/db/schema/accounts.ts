@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -14,11 +14,10 @@ export const users = pgTable('users', {
   timezone: text().notNull().default('America/New_York'),
   /** Set when the user re-enters the current password; a password change must follow soon after. */
   passwordConfirmedAt: timestamp({ withTimezone: true }),
+  /** An operator-given plan whose features add to the subscribed plan's (white-label reports). */
+  overridePlanCode: text(),
   createdAt: createdAt(),
 });
-
-/** The plan settings an organization has been given (the billing module owns where they come from). */
-export type PlanSettings = Record<string, number | boolean | string | null>;
 
 export const organizations = pgTable(
   'organizations',
@@ -28,8 +27,6 @@ export const organizations = pgTable(
     ownerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    planCode: text(),
-    planSettings: jsonb().$type<PlanSettings>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('organizations_owner_id_unique').on(t.ownerId)],

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './platform';
+export * from './sales';
 export * from './system';

@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { hit } from '../../platform/rate-limit';
 import { actionMail } from '../../providers/mail/mailer';
 import type { Services } from '../../services';
+import { insertOrganization } from '../organization/service';
 import { checkPassword, hashPassword } from './passwords';
 import { hashToken, randomToken } from './tokens';
 
@@ -79,13 +80,18 @@ export async function register(
   deps: AccountsDeps,
   input: { email: string; f_name: string; l_name: string; pw: string; locale: string; timezone: string },
 ): Promise<string> {
-  const [created] = await deps.database.query<{ id: string }>(
-    `insert into users (email, password_hash, f_name, l_name, locale, timezone)
-     values ($1, $2, $3, $4, $5, $6) on conflict (email) do nothing returning id`,
-    [input.email, await hashPassword(input.pw), input.f_name, input.l_name, input.locale, input.timezone],
-  );
-  if (!created) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
-  return created.id;
+  const passwordHash = await hashPassword(input.pw);
+  return deps.database.transaction(async (query) => {
+    const [created] = await query<{ id: string }>(
+      `insert into users (email, password_hash, f_name, l_name, locale, timezone)
+       values ($1, $2, $3, $4, $5, $6) on conflict (email) do nothing returning id`,
+      [input.email, passwordHash, input.f_name, input.l_name, input.locale, input.timezone],
+    );
+    if (!created) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
+    // Without billing there is no checkout to create the team after: everyone starts with one.
+    if (deps.services.billing.kind === 'none') await insertOrganization(query, 'Default', created.id);
+    return created.id;
+  });
 }
 
 /** Sends a reset link valid for 60 minutes; an unknown e-mail gets the spec's own message (404). */

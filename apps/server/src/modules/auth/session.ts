@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
+import type { PlanLimits } from '../sales/plan-limits';
 import type { AccessClaims, RefreshResult } from './tokens';
 
 export const SESSION_COOKIE = 'sitelens_session';
@@ -10,25 +11,37 @@ export const SESSION_COOKIE = 'sitelens_session';
  */
 export const SESSION_HINT_COOKIE = 'sitelens_signed_in';
 
-/** The claims of an access token, read fresh from the user's membership and organization. */
-export async function claimsFor(database: Database, userId: string): Promise<AccessClaims> {
-  const [row] = await database.query<{
-    organization_id: string | null;
-    role: 'owner' | 'member' | null;
-    plan_code: string | null;
-  }>(
-    `select m.organization_id, m.role, o.plan_code
-       from users u
-       left join memberships m on m.user_id = u.id
-       left join organizations o on o.id = m.organization_id
-      where u.id = $1`,
+/** The claims of an access token, read fresh from the user's membership and the governing subscription. */
+export async function claimsFor(
+  database: Database,
+  planLimits: PlanLimits,
+  userId: string,
+): Promise<AccessClaims> {
+  const [row] = await database.query<{ organization_id: string | null; role: 'owner' | 'member' | null }>(
+    'select m.organization_id, m.role from users u left join memberships m on m.user_id = u.id where u.id = $1',
     [userId],
+  );
+  const effective = await planLimits.ofUser(database.query, userId);
+  const [dates] = await database.query<{ current_period_ends_at: Date | null; trial_ends_at: Date | null }>(
+    `select s.current_period_ends_at, s.trial_ends_at from subscriptions s
+      where s.user_id = coalesce((select o.owner_id from organizations o where o.id = $2), $1)`,
+    [userId, row?.organization_id ?? null],
   );
   return {
     identity: userId,
     user_claims: {
-      // Empty until a plan is chosen; the billing module fills in status and dates.
-      subscription: row?.plan_code ? { plan_code: row.plan_code } : {},
+      // Empty until a plan is chosen: the web app sends such a user to the free trial.
+      subscription:
+        effective.plan && effective.status
+          ? {
+              plan_code: effective.plan.code,
+              status: effective.status,
+              current_period_ends_at: dates?.current_period_ends_at
+                ? new Date(dates.current_period_ends_at).toISOString()
+                : null,
+              trial_ends_at: dates?.trial_ends_at ? new Date(dates.trial_ends_at).toISOString() : null,
+            }
+          : {},
       o_guid: row?.organization_id ?? null,
       org_role: row?.role ?? null,
     },
@@ -57,7 +70,9 @@ export async function sessionReply(
   reply: FastifyReply,
   refresh: RefreshResult,
 ): Promise<IssuedSession> {
-  const access_token = await deps.services.accessTokens.sign(await claimsFor(deps.database, refresh.userId));
+  const access_token = await deps.services.accessTokens.sign(
+    await claimsFor(deps.database, deps.services.planLimits, refresh.userId),
+  );
   // Without "remember me" the cookies have no expiry and end with the browser.
   const expires = refresh.rememberMe ? { expires: refresh.expiresAt } : {};
   reply.setCookie(SESSION_COOKIE, refresh.token, {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createTestApp, lastMailLinks, registerUser, type TestApp } from '../../test/app';
+import {
+  type Account,
+  createTestApp,
+  givePlan,
+  lastMailLinks,
+  registerUser,
+  type TestApp,
+} from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +25,7 @@ async function owner(teamSize: number): Promise<Account & { org: string }> {
   });
   expect(res.statusCode).toBe(201);
   const org = res.json().guid as string;
-  await t.database.query('update organizations set plan_settings = $2 where id = $1', [
-    org,
-    JSON.stringify({ max_team_members: teamSize }),
-  ]);
+  await givePlan(t.database, user.guid, { max_team_members: teamSize });
   return { ...user, org };
 }
 

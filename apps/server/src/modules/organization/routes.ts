@@ -49,7 +49,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganizationSchema, ...errors },
       },
     },
-    async (request) => getOrganization(app.deps.database, callerOf(request)),
+    async (request) => getOrganization(app.deps, callerOf(request)),
   );
 
   app.post(
@@ -65,7 +65,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(app.deps.database, callerOf(request), request.body.name)),
+      reply.code(201).send(await createOrganization(app.deps, callerOf(request), request.body.name)),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, MESSAGES, type Organization } from '@sitelens/contracts';
-import type { Database } from '../../db/client';
+import { ACCOUNT_MESSAGES, type Organization } from '@sitelens/contracts';
+import type { Database, QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthContext } from '../../http/authenticate';
 import { hit } from '../../platform/rate-limit';
@@ -7,7 +7,6 @@ import { actionMail } from '../../providers/mail/mailer';
 import { hashPassword } from '../auth/passwords';
 import { type AccountsDeps, LIMITS } from '../auth/service';
 import { hashToken, randomToken } from '../auth/tokens';
-import { maxTeamMembers } from './plan';
 
 const INVITATION_DAYS = 7;
 const NO_TEAM = 'You are not part of a team yet.';
@@ -24,7 +23,8 @@ function ownedBy(caller: AuthContext): string {
   return organizationId;
 }
 
-export async function getOrganization(database: Database, caller: AuthContext): Promise<Organization> {
+export async function getOrganization(deps: AccountsDeps, caller: AuthContext): Promise<Organization> {
+  const { database } = deps;
   const organizationId = organizationOf(caller);
   const [organization] = await database.query<{ id: string; name: string; owner: string }>(
     'select o.id, o.name, u.email as owner from organizations o join users u on u.id = o.owner_id where o.id = $1',
@@ -50,22 +50,33 @@ export async function getOrganization(database: Database, caller: AuthContext): 
     role: caller.role ?? 'member',
     members,
     invitations,
-    max_team_members: await maxTeamMembers(database.query, organizationId),
+    max_team_members: await deps.services.planLimits.limit(
+      database.query,
+      organizationId,
+      'max_team_members',
+    ),
   };
 }
 
+/** A new team with its owner: after a first subscription, or at registration without billing. */
+export async function insertOrganization(query: QueryFn, name: string, ownerId: string): Promise<string> {
+  const [created] = await query<{ id: string }>(
+    `with o as (insert into organizations (name, owner_id) values ($1, $2) returning id)
+     insert into memberships (organization_id, user_id, role) select id, $2, 'owner' from o returning organization_id as id`,
+    [name, ownerId],
+  );
+  return created!.id;
+}
+
 export async function createOrganization(
-  database: Database,
+  deps: AccountsDeps,
   caller: AuthContext,
   name: string,
 ): Promise<Organization> {
+  const { database } = deps;
   if (caller.organizationId) throw new AppError('conflict', 'You already belong to a team.');
-  const [created] = await database.query<{ id: string }>(
-    `with o as (insert into organizations (name, owner_id) values ($1, $2) returning id)
-     insert into memberships (organization_id, user_id, role) select id, $2, 'owner' from o returning organization_id as id`,
-    [name, caller.userId],
-  );
-  return getOrganization(database, { ...caller, organizationId: created!.id, role: 'owner' });
+  const organizationId = await insertOrganization(database.query, name, caller.userId);
+  return getOrganization(deps, { ...caller, organizationId, role: 'owner' });
 }
 
 export async function renameOrganization(
@@ -91,14 +102,12 @@ export async function invite(deps: AccountsDeps, caller: AuthContext, email: str
       'select name from organizations where id = $1 for update',
       [organizationId],
     );
-    const max = await maxTeamMembers(query, organizationId);
-    if (max <= 0) throw new AppError('forbidden', MESSAGES.featureNotInPlan);
     const [{ used }] = (await query<{ used: number }>(
       `select (select count(*) from memberships where organization_id = $1 and role <> 'owner')
             + (select count(*) from invitations where organization_id = $1 and accepted_at is null and expires_at > now()) as used`,
       [organizationId],
     )) as [{ used: number }];
-    if (Number(used) >= max) throw new AppError('forbidden', `Your plan allows up to ${max} team members.`);
+    await deps.services.planLimits.requireBelow(query, organizationId, 'max_team_members', Number(used));
     const [member] = await query('select 1 from users where email = $1', [email]);
     if (member) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
     // An expired invitation to the same address makes way for the new one.

@@ -1,0 +1,40 @@
+/**
+ * A payment processor behind the sales module. The module owns subscriptions, periods and
+ * invoices; a processor only vouches for payment methods and moves money.
+ */
+export type BillingProviderKind = 'sandbox' | 'recurly' | 'none';
+
+export interface StoredPaymentMethod {
+  cardType: string | null;
+  lastFour: string | null;
+  paypalBillingAgreementId: string | null;
+  /** What the processor charges later (a sandbox card token, a Recurly account code). */
+  reference: string;
+}
+
+export type AttachResult =
+  | { kind: 'attached'; method: StoredPaymentMethod }
+  /** The bank wants the customer to authenticate; the client finishes it and sends the result token. */
+  | { kind: 'three_d_secure'; tokenId: string; actionTokenId: string }
+  | { kind: 'failed'; message: string };
+
+export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string };
+
+export interface BillingProvider {
+  kind: BillingProviderKind;
+  /** Checks a payment token from the checkout form and makes it the user's payment method. */
+  attachPaymentMethod(input: {
+    userId: string;
+    token: string;
+    /** Absent when any kind of method will do (a payment-method update). */
+    paymentMethod?: 'credit_card' | 'paypal';
+    threeDSecureResultTokenId?: string;
+  }): Promise<AttachResult>;
+  /** Charges the stored payment method. */
+  charge(input: {
+    userId: string;
+    reference: string;
+    amountInCents: number;
+    description: string;
+  }): Promise<ChargeResult>;
+}
