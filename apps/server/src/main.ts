@@ -5,6 +5,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type Queue, startQueue } from './jobs/queue';
+import { seedCatalogue } from './modules/sales/catalogue';
+import { plansCommand } from './modules/sales/plans-command';
 import { runSelftest } from './modules/system/selftest';
 import { VERSION } from './version';
 
@@ -18,11 +20,13 @@ Commands:
   worker     job workers only
   migrate    apply database migrations and exit
   selftest   send a job and wait until a worker has done it (checks a distributed setup)
+  plans list            the plan catalogue in the database
+  plans import [file]   add or update plans from a catalogue file (default: plans/catalogue.json)
   help       this text
 `;
 
-type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest';
-const COMMANDS: readonly string[] = ['start', 'api', 'worker', 'migrate', 'selftest'];
+type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans';
+const COMMANDS: readonly string[] = ['start', 'api', 'worker', 'migrate', 'selftest', 'plans'];
 
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] ?? 'start';
@@ -51,16 +55,22 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.LOG_LEVEL, base: { command } });
-  await run(command as Command, config, logger);
+  await run(command as Command, config, logger, argv.slice(1));
 }
 
-async function run(command: Command, config: Config, logger: Logger): Promise<void> {
+async function run(command: Command, config: Config, logger: Logger, args: string[]): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   logger.info({ database: database.kind }, 'database opened');
   await migrateDatabase(database);
 
   if (command === 'migrate') {
     logger.info('migrations applied');
+    await database.close();
+    return;
+  }
+  await seedCatalogue(database);
+  if (command === 'plans') {
+    process.exitCode = await plansCommand(database, args);
     await database.close();
     return;
   }

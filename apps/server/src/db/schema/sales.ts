@@ -128,14 +128,3 @@ export const sandboxTokens = pgTable(
   },
   (t) => [index('sandbox_tokens_user_id_idx').on(t.userId)],
 );
-
-/** Provider webhooks already handled, so a replay changes nothing. */
-export const webhookEvents = pgTable(
-  'webhook_events',
-  {
-    provider: text().notNull(),
-    eventId: text().notNull(),
-    receivedAt: createdAt(),
-  },
-  (t) => [uniqueIndex('webhook_events_provider_event_unique').on(t.provider, t.eventId)],
-);

@@ -446,6 +446,7 @@ export async function runBillingCycle(
         reference: row.provider_payment_ref,
         amountInCents: plan.price_in_cents,
         description: `${plan.name} (${plan.billing_period})`,
+        query: tx,
       });
       await insertInvoice(tx, {
         userId: row.user_id,

@@ -1,3 +1,5 @@
+import type { QueryFn } from '../../db/client';
+
 /**
  * A payment processor behind the sales module. The module owns subscriptions, periods and
  * invoices; a processor only vouches for payment methods and moves money.
@@ -30,11 +32,16 @@ export interface BillingProvider {
     paymentMethod?: 'credit_card' | 'paypal';
     threeDSecureResultTokenId?: string;
   }): Promise<AttachResult>;
-  /** Charges the stored payment method. */
+  /**
+   * Charges the stored payment method. `query` is the caller's open transaction, for a processor
+   * that keeps its state in our database (the sandbox): PGlite has one connection, so a query
+   * outside the transaction would wait for it forever.
+   */
   charge(input: {
     userId: string;
     reference: string;
     amountInCents: number;
     description: string;
+    query?: QueryFn;
   }): Promise<ChargeResult>;
 }

@@ -177,12 +177,11 @@ export function createSandboxProvider(database: Database): BillingProvider {
       });
     },
 
-    async charge({ reference }) {
+    async charge({ reference, query = database.query }) {
       // A stored sandbox method keeps its card's outcome: only a declined card fails later charges.
-      const [row] = await database.query<{ outcome: string }>(
-        'select outcome from sandbox_tokens where id = $1',
-        [reference],
-      );
+      const [row] = await query<{ outcome: string }>('select outcome from sandbox_tokens where id = $1', [
+        reference,
+      ]);
       if (!row) return { ok: false, message: SALES_MESSAGES.tokenUnknown };
       if (row.outcome === 'declined') return { ok: false, message: SALES_MESSAGES.cardDeclined };
       return { ok: true, reference: newId('chg') };
