@@ -37,7 +37,6 @@ export const ConfigSchema = z.object({
   BILLING_PROVIDER: z.enum(['sandbox', 'recurly', 'none']).default('sandbox'),
   /** The plan everyone gets with `BILLING_PROVIDER=none`; by default the catalogue's default monthly plan. */
   DEFAULT_PLAN: z.string().min(1).optional(),
-  RECURLY_PUBLIC_KEY: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 

@@ -66,6 +66,34 @@ export const SCREENS: Screen[] = [
     access: 'guarded',
     lazy: async () => ({ Component: (await import('./features/team/team-screen')).TeamScreen }),
   },
+  {
+    path: '/free-trial-setup',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/sales/free-trial-screen')).FreeTrialScreen }),
+  },
+  {
+    path: '/user/account/setup',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/sales/account-setup-screen')).AccountSetupScreen,
+    }),
+  },
+  {
+    path: '/subscription/plans',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/sales/plans-screen')).PlansScreen }),
+  },
+  {
+    path: '/subscription/checkout/:planCode',
+    access: 'guarded',
+    example: '/subscription/checkout/pro-monthly',
+    lazy: async () => ({ Component: (await import('./features/sales/checkout-screen')).CheckoutScreen }),
+  },
+  {
+    path: '/user/account/billing',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/sales/billing-screen')).BillingScreen }),
+  },
 ];
 
 export function isRouted(pathname: string): boolean {

@@ -8,5 +8,7 @@ export const AppConfigReplySchema = z.object({
   contact_email: z.email().nullable(),
   /** Which human check the sign-in, registration, join and forgot-password forms show. */
   human_check: z.object({ kind: HumanCheckKindSchema, site_key: z.string().nullable() }),
+  /** The payment processor: `sandbox` payments are not real; `none` hides plans and billing. */
+  billing_provider: z.enum(['sandbox', 'recurly', 'none']),
 });
 export type AppConfigReply = z.infer<typeof AppConfigReplySchema>;

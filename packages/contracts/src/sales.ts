@@ -95,22 +95,20 @@ export const PlanDetailsSchema = z.object({
 });
 
 /** `GET /api/subscription`: an empty object means no plan has been chosen yet. */
-export const SubscriptionSchema = z.union([
-  z.object({
-    status: SubscriptionStatusSchema,
-    plan_code: z.string(),
-    plan_details: PlanDetailsSchema,
-    plan_settings: PlanSettingsSchema,
-    current_period_ends_at: z.string().nullable(),
-    trial_ends_at: z.string().nullable(),
-    is_legacy_paypal: z.boolean(),
-    /** Which processor handles it: `sandbox` payments are not real. */
-    provider: z.enum(['sandbox', 'recurly', 'none']),
-  }),
-  z.strictObject({}),
-]);
+export const ActiveSubscriptionSchema = z.object({
+  status: SubscriptionStatusSchema,
+  plan_code: z.string(),
+  plan_details: PlanDetailsSchema,
+  plan_settings: PlanSettingsSchema,
+  current_period_ends_at: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  is_legacy_paypal: z.boolean(),
+  /** Which processor handles it: `sandbox` payments are not real. */
+  provider: z.enum(['sandbox', 'recurly', 'none']),
+});
+export type ActiveSubscription = z.infer<typeof ActiveSubscriptionSchema>;
+export const SubscriptionSchema = z.union([ActiveSubscriptionSchema, z.strictObject({})]);
 export type Subscription = z.infer<typeof SubscriptionSchema>;
-export type ActiveSubscription = Exclude<Subscription, Record<string, never>>;
 
 export const PaymentMethodSchema = z.enum(['credit_card', 'paypal']);
 
@@ -196,15 +194,6 @@ export const SandboxThreeDSecureBodySchema = z.strictObject({
   approve: z.boolean(),
 });
 
-/** `GET /api/billing/config`: what the checkout screens need to know about payments. */
-export const BillingConfigSchema = z.object({
-  provider: z.enum(['sandbox', 'recurly', 'none']),
-  /** Recurly.js public key, when `provider` is `recurly`. */
-  public_key: z.string().nullable(),
-  contact_email: z.string().nullable(),
-});
-export type BillingConfig = z.infer<typeof BillingConfigSchema>;
-
 /** Monthly price shown on a plan card: a yearly plan's price divided by 12. */
 export function monthlyPriceCents(plan: Pick<Plan, 'price_in_cents' | 'billing_period'>): number {
   return plan.billing_period === 'yearly' ? Math.round(plan.price_in_cents / 12) : plan.price_in_cents;
@@ -231,4 +220,9 @@ export const SANDBOX_CARDS = {
 
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The subscription, or null for the empty object that means no plan yet. */
+export function activeSubscription(subscription: Subscription | null | undefined): ActiveSubscription | null {
+  return subscription && 'plan_code' in subscription ? (subscription as ActiveSubscription) : null;
 }

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
+import { appConfigQuery } from '../api/app-config.queries';
 import type { Session } from '../session/session-context';
 
 /** Owner or user with no team: e-mail, plan and 'See all plans'. Team member: team name and owner. */
 export function SidebarUser({ session }: { session: Session }) {
   const isMember = session.org_role === 'member' && session.team !== null;
+  const billingEnabled = useQuery(appConfigQuery).data?.billing_provider !== 'none';
   return (
     <div className="sidebar-user" data-testid="sidebar-user">
       {isMember ? (
@@ -20,7 +23,7 @@ export function SidebarUser({ session }: { session: Session }) {
           {session.plan_name && (
             <Typography.Text className="sidebar-user-muted">{session.plan_name}</Typography.Text>
           )}
-          <Link to="/subscription/plans">See all plans</Link>
+          {billingEnabled && <Link to="/subscription/plans">See all plans</Link>}
         </>
       )}
     </div>

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, type Organization, type User } from '@sitelens/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  activeSubscription,
+  type Organization,
+  type Subscription,
+  type User,
+} from '@sitelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { refreshSession, request } from '../api/client';
@@ -14,8 +20,8 @@ export interface Session {
   /** The organization role; null for a user with no team. */
   org_role: 'owner' | 'member' | null;
   o_guid: string | null;
-  /** The subscription claim; empty until a plan is chosen. */
-  subscription: Record<string, unknown>;
+  /** The subscription claim (plan_code, status, dates); empty until a plan is chosen. */
+  subscription: { plan_code?: string; status?: 'active' | 'canceled' | 'expired'; [claim: string]: unknown };
   plan_name: string | null;
   is_legacy_paypal: boolean;
   /** The team, for a member: its name and its owner's e-mail. */
@@ -59,6 +65,12 @@ async function loadSession(accessToken: string): Promise<Session> {
   const team = claims.user_claims.o_guid
     ? await request<Organization>('/organization').catch(() => null)
     : null;
+  // The plan's name and the PayPal flag are not in the token; the subscription call has them.
+  const subscription =
+    typeof claims.user_claims.subscription.plan_code === 'string'
+      ? await request<Subscription>('/subscription').catch(() => null)
+      : null;
+  const details = activeSubscription(subscription);
   return {
     guid: user.guid,
     email: user.email,
@@ -67,11 +79,8 @@ async function loadSession(accessToken: string): Promise<Session> {
     org_role: claims.user_claims.org_role,
     o_guid: claims.user_claims.o_guid,
     subscription: claims.user_claims.subscription,
-    plan_name:
-      typeof claims.user_claims.subscription.plan_code === 'string'
-        ? claims.user_claims.subscription.plan_code
-        : null,
-    is_legacy_paypal: claims.user_claims.subscription.is_legacy_paypal === true,
+    plan_name: details?.plan_details.name ?? null,
+    is_legacy_paypal: details?.is_legacy_paypal ?? false,
     team: team && team.role === 'member' ? { name: team.name, owner: team.owner } : null,
   };
 }

@@ -19,6 +19,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: app.deps.services.humanCheck.kind,
         site_key: app.deps.services.humanCheck.siteKey,
       },
+      billing_provider: app.deps.services.billing.kind,
     }),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  BillingConfigSchema,
   BillingInfoBodySchema,
   BillingInfoSchema,
   CancellationBodySchema,
@@ -53,22 +52,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     billing: app.deps.services.billing,
     planLimits: app.deps.services.planLimits,
   });
-
-  app.get(
-    '/billing/config',
-    {
-      schema: {
-        summary: 'Which payment processor the checkout uses',
-        tags,
-        response: { 200: BillingConfigSchema },
-      },
-    },
-    async () => ({
-      provider: app.deps.services.billing.kind,
-      public_key: app.deps.config.RECURLY_PUBLIC_KEY ?? null,
-      contact_email: app.deps.config.CONTACT_EMAIL ?? null,
-    }),
-  );
 
   app.get(
     '/plans',

@@ -430,6 +430,6 @@ describe('BILLING_PROVIDER=none', () => {
     });
     expect((await get('/api/organization')).json()).toMatchObject({ name: 'Default', max_team_members: 10 });
     expect((await get('/api/invoices')).statusCode).toBe(404);
-    expect((await get('/api/billing/config')).json().provider).toBe('none');
+    expect((await get('/api/app-config')).json().billing_provider).toBe('none');
   });
 });
