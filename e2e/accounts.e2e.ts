@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, type RunningServer, startServer } from './harness';
+import { fillCard } from './payment';
 
 const EMAIL = 'ada@example.test';
 
@@ -67,6 +68,12 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
     await page.getByLabel('Repeat password').fill('analytical-engine');
     await page.getByText('I agree with the terms and conditions').click();
     await page.getByRole('button', { name: 'Create account' }).click();
+    // A new account has no plan yet: the free trial comes first, then the account setup.
+    await page.getByRole('heading', { name: '7-Day Full Service Free Trial' }).waitFor();
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.getByText('Your free trial has started').waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.getByText('Welcome, Ada Lovelace').waitFor();
     expect(await page.getByTestId('sidebar-user').textContent()).toContain(EMAIL);
   });
@@ -138,6 +145,51 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await toast('You successfully changed your password!');
     await page.getByText('Welcome, Augusta Ada Lovelace').waitFor();
+  });
+
+  it('invites a member, who joins in another browser, and removes them', async () => {
+    const member = 'mary@example.test';
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Team Members' }).click();
+    await page.getByRole('heading', { name: 'Team Members' }).waitFor();
+    await page.getByLabel('E-mail to invite').fill(member);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await toast('The invitation was sent.');
+    await page.getByText(member).waitFor();
+
+    let [link] = server.mailLinks(member);
+    for (let tries = 0; !link && tries < 50; tries++) {
+      await page.waitForTimeout(100);
+      [link] = server.mailLinks(member);
+    }
+    expect(link).toMatch(/\/join-team\/[\w-]+$/);
+    const other = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    try {
+      const invited = await other.newPage();
+      await invited.goto(link!.replace(/^https?:\/\/[^/]+/, server.url));
+      await invited.getByRole('heading', { name: 'Join your team on Sitelens' }).waitFor();
+      await invited.getByLabel('First name').fill('Mary');
+      await invited.getByLabel('Last name').fill('Somerville');
+      await invited.getByLabel('Password', { exact: true }).fill('mechanism-of-heavens');
+      await invited.getByLabel('Repeat password').fill('mechanism-of-heavens');
+      await invited.getByText('I agree with the terms and conditions').click();
+      await invited.getByText("I'm not a robot").click();
+      await invited.getByText('Verified').waitFor({ timeout: 20_000 });
+      await invited.getByRole('button', { name: 'Join the team' }).click();
+      // A member gets the owner's plan: straight to the dashboard, with the team in the sidebar.
+      await invited.getByText('Welcome, Mary Somerville').waitFor();
+      expect(await invited.getByTestId('sidebar-user').textContent()).toContain(`Owner: ${EMAIL}`);
+    } finally {
+      await other.close();
+    }
+
+    await page.reload();
+    const row = page.getByRole('row', { name: /Mary Somerville/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: `Remove ${member}` }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('Members (0)').waitFor();
   });
 
   it('deletes the account with a reason for leaving', async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,16 +16,21 @@ export interface RunningServer {
   output(): string;
   /** The links of the last mail to `to`, from the outbox's log line (what a local user follows). */
   mailLinks(to: string): string[];
-  stop(): Promise<number | null>;
+  /** Stops the server; `keepData` leaves its database for a restart on the same `dataDir`. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
+  dataDir: string;
 }
 
 /** Starts the real product (`sitelens start`) on a free port with a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sitelens-e2e-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/bin/sitelens.js'), 'start'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -48,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await waitForHealth(url, child, () => output);
   return {
     url,
+    dataDir,
     output: () => output,
     mailLinks(to) {
       const mails = output
@@ -57,10 +63,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         .filter((mail) => mail.to === to);
       return mails.at(-1)?.links ?? [];
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = child.exitCode ?? ((await once(child, 'exit'))[0] as number | null);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };
@@ -106,4 +112,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   }
   child.kill('SIGKILL');
   throw new Error(`sitelens did not become healthy:\n${output()}`);
+}
+
+/** Runs a `sitelens` command on a server's database (the server stopped) and answers its output. */
+export function runCli(dataDir: string, args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'apps/server/bin/sitelens.js'), ...args], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
 }

@@ -56,3 +56,44 @@ export async function registerInContext(
   const { guid } = (await response.json()) as { guid: string };
   return { guid, email: user.email, password };
 }
+
+/** The access token of a context's session (its cookie is refreshed, as the web app does on load). */
+async function accessToken(context: BrowserContext, baseUrl: string): Promise<string> {
+  const response = await context.request.post(`${baseUrl}/api/auth/refresh`);
+  if (response.status() !== 200) throw new Error(`Refresh failed: ${response.status()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Starts the free trial with the sandbox's success card, through the API, for a context's user. */
+export async function startTrialInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+  planCode = 'pro-monthly',
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await accessToken(context, baseUrl)}` };
+  const card = await context.request.post(`${baseUrl}/api/billing/sandbox/tokens`, {
+    headers,
+    data: {
+      number: '4111111111111111',
+      month: 12,
+      year: 2035,
+      cvv: '123',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      zip: '10001',
+    },
+  });
+  if (card.status() !== 201) throw new Error(`Card token failed: ${card.status()} ${await card.text()}`);
+  const subscription = await context.request.post(`${baseUrl}/api/subscription`, {
+    headers,
+    data: {
+      token: ((await card.json()) as { id: string }).id,
+      user_email: email,
+      payment_method: 'credit_card',
+      plan_code: planCode,
+    },
+  });
+  if (subscription.status() !== 201)
+    throw new Error(`Free trial failed: ${subscription.status()} ${await subscription.text()}`);
+}

@@ -7,7 +7,9 @@ import { migrateDatabase } from './db/migrate';
 import { type Queue, startQueue } from './jobs/queue';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
+import { runBillingCycle } from './modules/sales/subscriptions';
 import { runSelftest } from './modules/system/selftest';
+import { createBillingProvider } from './providers/billing';
 import { VERSION } from './version';
 
 const USAGE = `sitelens ${VERSION}
@@ -20,13 +22,22 @@ Commands:
   worker     job workers only
   migrate    apply database migrations and exit
   selftest   send a job and wait until a worker has done it (checks a distributed setup)
+  billing-cycle         run the daily billing cycle now: renewals, ended trials, expiries
   plans list            the plan catalogue in the database
   plans import [file]   add or update plans from a catalogue file (default: plans/catalogue.json)
   help       this text
 `;
 
-type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans';
-const COMMANDS: readonly string[] = ['start', 'api', 'worker', 'migrate', 'selftest', 'plans'];
+type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans' | 'billing-cycle';
+const COMMANDS: readonly string[] = [
+  'start',
+  'api',
+  'worker',
+  'migrate',
+  'selftest',
+  'plans',
+  'billing-cycle',
+];
 
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] ?? 'start';
@@ -69,6 +80,12 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     return;
   }
   await seedCatalogue(database);
+  if (command === 'billing-cycle') {
+    const result = await runBillingCycle(database, createBillingProvider(config, database));
+    process.stdout.write(`renewed ${result.renewed}, expired ${result.expired}\n`);
+    await database.close();
+    return;
+  }
   if (command === 'plans') {
     process.exitCode = await plansCommand(database, args);
     await database.close();

@@ -187,7 +187,7 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
   }
 
   const cardForm = (
-    <Form<CardValues> layout="vertical" onFinish={payByCard} requiredMark={false} disabled={busy}>
+    <Form<CardValues> name="card" layout="vertical" onFinish={payByCard} requiredMark={false} disabled={busy}>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -281,7 +281,13 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
   );
 
   const paypal = (
-    <Form form={paypalForm} layout="vertical" onFinish={() => setPaypalOpen(true)} disabled={busy}>
+    <Form
+      form={paypalForm}
+      name="paypal"
+      layout="vertical"
+      onFinish={() => setPaypalOpen(true)}
+      disabled={busy}
+    >
       <Typography.Paragraph>
         You will approve a billing agreement with PayPal; Sitelens never sees your PayPal password.
       </Typography.Paragraph>

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, type RunningServer, runCli, startServer } from './harness';
+import { fillCard } from './payment';
+import { registerInContext } from './session';
+
+const EMAIL = 'grace@example.test';
+
+describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ CONTACT_EMAIL: 'sales@example.test' });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await registerInContext(context, server.url, { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(String(error)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const toast = (text: string) => page.locator('.ant-notification').getByText(text).first().waitFor();
+
+  it('sends a user without a plan to the free trial, which says payments are sandboxed', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: '7-Day Full Service Free Trial' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/free-trial-setup');
+    await page.getByText('Payments are sandboxed: no money moves.').waitFor();
+    await page.getByText('sales@example.test').waitFor();
+    for (const brand of ['Visa', 'MasterCard', 'American Express', 'JCB', 'Discover', 'Diners Club'])
+      await page.locator('.accepted-cards').getByText(brand, { exact: true }).waitFor();
+    // The default monthly plan is preselected.
+    expect(await page.locator('.plan-summary').textContent()).toContain('Pro');
+  });
+
+  it('checks the card form, refuses a declined card, then starts the trial with the success card', async () => {
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    for (const message of [
+      'Invalid name',
+      'Invalid card number',
+      'Invalid expiration date',
+      'Invalid CVV',
+      'Invalid ZIP code',
+      'You must agree with our terms of service!',
+    ])
+      await page.getByText(message).first().waitFor();
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await toast('Your card was declined.');
+
+    await page.locator('.payment-form').getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.getByText('Your free trial has started').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/user/account/setup');
+    await page.getByLabel('Team name').fill('Compilers');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Welcome, Grace Hopper').waitFor();
+    expect(await page.getByTestId('sidebar-user').textContent()).toContain('Pro');
+  });
+
+  it('switches plan from the plans page', async () => {
+    await page.getByRole('link', { name: 'See all plans' }).click();
+    await page.getByRole('heading', { name: 'Select your plan' }).waitFor();
+    await page.getByText('BEST CHOICE').waitFor();
+    const current = page.getByTestId('plan-pro-monthly');
+    await current.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page.getByText('Yearly (save 10%)').click();
+    await page.getByTestId('plan-pro-yearly').getByText('10% discount').waitFor();
+    await page.getByText('Monthly', { exact: true }).click();
+    await page.getByTestId('plan-professional-monthly').getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
+    await toast('Your plan is now Professional (monthly).');
+    await page.getByTestId('plan-professional-monthly').getByRole('button', { name: 'Cancel' }).waitFor();
+    // The top plan has no upgrade prompt.
+    expect(await page.locator('.upgrade-prompt').count()).toBe(0);
+  });
+
+  it('updates the payment method with a card that asks for 3-D Secure', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Billing' }).click();
+    await page.getByRole('tab', { name: 'Payment method' }).click();
+    await page.getByText('•••• 1111').waitFor();
+    await fillCard(page, '4000 0000 0000 3220', { terms: false });
+    await page.getByRole('button', { name: 'Save payment method' }).click();
+    await page.getByText('Your bank requires authentication using 3D Secure').waitFor();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await toast('Your payment method was successfully updated!');
+    await page.getByText('•••• 3220').waitFor();
+  });
+
+  it('downloads an invoice as a PDF', async () => {
+    await page.getByRole('tab', { name: 'Billing info' }).click();
+    const button = page.getByRole('button', { name: /^Download invoice/ }).first();
+    await button.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(download.suggestedFilename()).toMatch(/^sitelens-invoice-\d+\.pdf$/);
+  });
+
+  it('cancels with a reason; the plan stays active until the period ends', async () => {
+    await page.locator('[data-testid="subscription-status"]').getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Cancel subscription' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByText('It is too costly').click();
+    await dialog.getByLabel('Comment').fill('Budget cuts this year.');
+    await confirm.click();
+    await page.getByText('Professional (monthly): canceled').waitFor();
+    await page.getByText(/Your plan stays active until/).waitFor();
+  });
+
+  it('when the period ends, the daily job expires it and the guard sends the owner to the plans', async () => {
+    // The test moves the subscription's end into the past in the product's own database, runs the
+    // daily billing cycle from the CLI, and starts the product again on the same data.
+    await server.stop({ keepData: true });
+    const database = new PGlite(server.dataDir);
+    await database.query(
+      `update subscriptions set current_period_ends_at = now() - interval '1 minute',
+         trial_ends_at = now() - interval '1 minute'`,
+    );
+    await database.close();
+    expect(runCli(server.dataDir, ['billing-cycle'])).toContain('expired 1');
+    server = await startServer({}, { dataDir: server.dataDir });
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Select your plan' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscription/plans');
+    await page.getByText('Your Professional (monthly) plan has expired.').waitFor();
+    // Without a running subscription every plan leads to checkout.
+    await page.getByTestId('plan-pro-monthly').getByRole('button', { name: 'Choose Pro' }).click();
+    await page.getByRole('heading', { name: 'Review & Confirm your Plan' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
