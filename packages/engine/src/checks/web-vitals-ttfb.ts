@@ -1,0 +1,49 @@
+import { defineCheck, failed, passed, warning } from './define-check';
+
+/** Defaults an operator may tune, in milliseconds (web.dev: good ≤ 0.8 s, poor > 1.8 s). */
+export const thresholds = { good: 800, poor: 1800 };
+
+const messages = {
+  good: 'The first byte arrived after {seconds} s, within the {good} s target.',
+  slow: 'The first byte arrived after {seconds} s; aim for {good} s or less.',
+  poor: 'The first byte arrived after {seconds} s, over the {poor} s limit; every other metric waits for it.',
+  estimated: ' (Measured from the full response, the first byte was not timed separately.)',
+};
+
+const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
+const seconds = (value: number) => (value / 1000).toFixed(2);
+
+export const webVitalsTtfb = defineCheck({
+  key: 'web-vitals-ttfb',
+  title: 'Time to First Byte',
+  category: 'web-vitals',
+  relevance: 8,
+  scope: 'page',
+  requires: ['page'],
+  description:
+    'Time to First Byte (TTFB) is how long the browser waits from asking for the page to receiving the first byte of the answer: DNS lookup, connection, TLS handshake and the server’s own work. Nothing can render before it.',
+  recommendation:
+    'Bring the server response under 0.8 s: cache pages, speed up the backend, or serve from a CDN.',
+  howToFix:
+    'Look at which phase is slow. A long <b>wait</b> is the server building the page: cache full pages (a reverse proxy, a CDN or a page-cache plugin), profile slow database queries, and avoid calling external APIs while rendering. Long <b>DNS</b>, <b>connect</b> or <b>TLS</b> phases point to distance or the hosting: use a fast DNS provider, serve through a CDN close to visitors, enable TLS 1.3 and HTTP/2 or HTTP/3. Avoid redirects before the page, since each one adds a full round trip.',
+  evaluate({ page }, { format }) {
+    const { dns, connect, tls, firstByte, total } = page.timings;
+    // firstByte counts from the start of the request, like the Navigation Timing API's responseStart.
+    const ttfb = firstByte ?? total;
+    const setup = (dns ?? 0) + (connect ?? 0) + (tls ?? 0);
+    const data = {
+      ttfb: {
+        total: Math.round(ttfb),
+        dns: ms(dns),
+        connect: ms(connect),
+        tls: ms(tls),
+        wait: firstByte === undefined ? null : Math.max(0, Math.round(firstByte - setup)),
+      },
+    };
+    const values = { seconds: seconds(ttfb), good: seconds(thresholds.good), poor: seconds(thresholds.poor) };
+    const note = firstByte === undefined ? messages.estimated : '';
+    if (ttfb > thresholds.poor) return failed(format(messages.poor, values) + note, data);
+    if (ttfb > thresholds.good) return warning(format(messages.slow, values) + note, data);
+    return passed(format(messages.good, values) + note, data);
+  },
+});

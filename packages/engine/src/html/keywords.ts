@@ -1,0 +1,138 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import { STOP_WORDS } from './stop-words';
+import { textBlocks } from './text';
+
+/** One keyword candidate: a word or a phrase of two or three words. */
+export interface KeywordTerm {
+  term: string;
+  count: number;
+  /** Words in the term: 1, 2 or 3. */
+  n: number;
+  /** Share of the page's words the term covers, in percent (count × n ÷ words). */
+  density: number;
+}
+
+export interface PageKeywords {
+  /** Primary language subtag used for stop-words and word splitting, e.g. `en`. */
+  lang: string;
+  words: number;
+  /** Most frequent first; a word that only ever occurs inside a listed phrase is left out. */
+  terms: KeywordTerm[];
+}
+
+/** Defaults an operator may tune. */
+export const keywordDefaults = { minPhraseCount: 2, maxTerms: 100, detectSample: 2000 };
+
+const NO_STOP_WORDS: ReadonlySet<string> = new Set();
+
+function segmenter(lang: string): Intl.Segmenter {
+  try {
+    return new Intl.Segmenter(lang, { granularity: 'word' });
+  } catch {
+    return new Intl.Segmenter('en', { granularity: 'word' });
+  }
+}
+
+/**
+ * Splits text into runs of lower-cased words; punctuation ends a run so phrases never span two
+ * sentences. French and Italian elisions lose their article: "l'épicerie" → "épicerie".
+ */
+export function wordRuns(text: string, lang: string): string[][] {
+  const runs: string[][] = [[]];
+  let hyphen = false;
+  let previousWasWord = false;
+  for (const { segment, isWordLike } of segmenter(lang).segment(text.replace(/[’‘]/g, "'"))) {
+    const run = runs.at(-1)!;
+    if (isWordLike) {
+      let word = segment.toLocaleLowerCase(lang);
+      const elided = /^(?:[a-zà-ÿ]{1,2}|qu|dell|nell|all|dall|sull|un)'(.+)$/.exec(word);
+      if (elided && (lang === 'fr' || lang === 'it' || lang === 'ca')) word = elided[1]!;
+      // ICU splits "e-mail" and "t-shirt"; a hyphen between two words keeps them one word.
+      if (hyphen && run.length > 0) run[run.length - 1] += `-${word}`;
+      else run.push(word);
+      hyphen = false;
+      previousWasWord = true;
+      continue;
+    }
+    hyphen = segment === '-' && previousWasWord;
+    previousWasWord = false;
+    if (/[^\s'-]/.test(segment)) runs.push([]);
+  }
+  return runs.filter((run) => run.length > 0);
+}
+
+/** The words of a text, for matching keywords in a title or heading. */
+export const words = (text: string, lang: string) => wordRuns(text, lang).flat();
+
+/** True when `term`'s words occur together, in order, among `tokens`. */
+export function containsTerm(tokens: readonly string[], term: string): boolean {
+  const parts = term.split(' ');
+  for (let i = 0; i + parts.length <= tokens.length; i++)
+    if (parts.every((part, j) => tokens[i + j] === part)) return true;
+  return false;
+}
+
+/** The page language: `<html lang>`, else the stop-word list that matches most of the text. */
+function pageLanguage($: CheerioAPI, text: string): string {
+  const declared = ($('html').attr('lang') ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  if (declared && /^[a-z]{2,3}$/.test(declared)) return declared;
+  const sample = words(text.slice(0, keywordDefaults.detectSample * 8), 'en').slice(
+    0,
+    keywordDefaults.detectSample,
+  );
+  let best = 'en';
+  let bestHits = 0;
+  for (const [lang, stop] of Object.entries(STOP_WORDS)) {
+    const hits = sample.filter((word) => stop.has(word)).length;
+    if (hits > bestHits) [best, bestHits] = [lang, hits];
+  }
+  return best;
+}
+
+/** Counts the words and phrases of the page's visible text. */
+export function extractKeywords($: CheerioAPI): PageKeywords {
+  const blocks = textBlocks($);
+  const lang = pageLanguage($, blocks.join('\n'));
+  const stop = STOP_WORDS[lang] ?? NO_STOP_WORDS;
+  const isCandidate = (word: string) => [...word].length >= 2 && !stop.has(word) && !/^[\d.,]+$/.test(word);
+
+  const counts = new Map<string, { count: number; n: number }>();
+  const add = (term: string, n: number) => {
+    const entry = counts.get(term);
+    if (entry) entry.count++;
+    else counts.set(term, { count: 1, n });
+  };
+  let total = 0;
+  for (const run of blocks.flatMap((block) => wordRuns(block, lang))) {
+    total += run.length;
+    run.forEach((word, i) => {
+      if (!isCandidate(word)) return;
+      add(word, 1);
+      // Phrases start and end on a content word; a stop-word may sit in the middle ("bed and breakfast").
+      for (let n = 2; n <= 3 && i + n <= run.length; n++) {
+        const phrase = run.slice(i, i + n);
+        // "very very" is emphasis, not a phrase.
+        if (isCandidate(phrase.at(-1)!) && new Set(phrase).size > 1) add(phrase.join(' '), n);
+      }
+    });
+  }
+
+  const ranked = [...counts]
+    .filter(([, { count, n }]) => n === 1 || count >= keywordDefaults.minPhraseCount)
+    .map(([term, { count, n }]) => ({
+      term,
+      count,
+      n,
+      density: Math.round(((count * n) / total) * 10_000) / 100,
+    }))
+    .sort((a, b) => b.count - a.count || b.n - a.n)
+    .slice(0, keywordDefaults.maxTerms * 2);
+  const terms = ranked.filter(
+    (term) =>
+      !ranked.some(
+        (longer) =>
+          longer.n > term.n && longer.count >= term.count && containsTerm(longer.term.split(' '), term.term),
+      ),
+  );
+  return { lang, words: total, terms: terms.slice(0, keywordDefaults.maxTerms) };
+}
