@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { SCREENS } from '../apps/web/src/screens';
 import { hasChromium, launchBrowser, ROOT, SKIP_LINE, startServer } from './harness';
-import { registerInContext } from './session';
+import { fillCard } from './payment';
+import { registerInContext, startTrialInContext } from './session';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -17,6 +18,8 @@ interface Shot {
   path: string;
   /** Guarded screens are taken signed in; public ones (sign-in and friends) as a visitor. */
   signedIn: boolean;
+  /** A user who has not chosen a plan yet (the free trial is their only screen). */
+  newcomer?: boolean;
   /** Brings the page into the state to capture, after it has loaded. */
   prepare?(page: Page, width: number): Promise<void>;
 }
@@ -26,7 +29,38 @@ const shots: Shot[] = [
     name: slug(screen.example ?? screen.path),
     path: screen.example ?? screen.path,
     signedIn: screen.access === 'guarded',
+    newcomer: screen.path === '/free-trial-setup',
   })),
+  {
+    name: 'billing-3d-secure',
+    path: '/user/account/billing',
+    signedIn: true,
+    async prepare(page) {
+      await page.getByRole('tab', { name: 'Payment method' }).click();
+      await fillCard(page, '4000 0000 0000 3220', { terms: false });
+      await page.getByRole('button', { name: 'Save payment method' }).click();
+      await page.getByText('Your bank requires authentication using 3D Secure').waitFor();
+    },
+  },
+  {
+    name: 'billing-payment-method',
+    path: '/user/account/billing',
+    signedIn: true,
+    async prepare(page) {
+      await page.getByRole('tab', { name: 'Payment method' }).click();
+      await page.getByText('•••• 1111').waitFor();
+    },
+  },
+  {
+    name: 'plans-cancel-dialog',
+    path: '/subscription/plans',
+    signedIn: true,
+    async prepare(page) {
+      await page.getByTestId('plan-pro-monthly').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'not-found', path: '/this/page/does-not-exist', signedIn: true },
   { name: 'not-found-visitor', path: '/this/page/does-not-exist', signedIn: false },
   {
@@ -61,9 +95,20 @@ async function main(): Promise<void> {
   try {
     const signedIn = await browser.newContext();
     await registerInContext(signedIn, server.url, { email: 'ada@example.com' });
+    await startTrialInContext(signedIn, server.url, 'ada@example.com');
+    const newcomer = await browser.newContext();
+    await registerInContext(newcomer, server.url, {
+      email: 'grace@example.com',
+      f_name: 'Grace',
+      l_name: 'Hopper',
+    });
     for (const shot of shots) {
       for (const { width, height } of SIZES) {
-        const page = shot.signedIn ? await signedIn.newPage() : await browser.newPage();
+        const page = shot.newcomer
+          ? await newcomer.newPage()
+          : shot.signedIn
+            ? await signedIn.newPage()
+            : await browser.newPage();
         await page.setViewportSize({ width, height });
         await page.goto(`${server.url}${shot.path}`, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1 }).waitFor();

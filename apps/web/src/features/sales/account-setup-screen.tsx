@@ -1,6 +1,6 @@
 import { activeSubscription, formatDate } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorText, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
@@ -38,7 +38,11 @@ export function AccountSetupScreen() {
     <Card className="account-setup">
       <Result
         status="success"
-        title="Your free trial has started"
+        title={
+          <Typography.Title level={1} className="minimal-page-title">
+            Your free trial has started
+          </Typography.Title>
+        }
         subTitle={`${plan_details.name}${trial_ends_at ? `, free until ${formatDate(trial_ends_at)}` : ''}. Name your team, then start auditing.`}
       />
       <Form

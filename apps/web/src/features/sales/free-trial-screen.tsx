@@ -33,7 +33,9 @@ export function FreeTrialScreen() {
   const contact = config.data?.contact_email;
   return (
     <div className="free-trial-screen">
-      <Typography.Title level={2}>{FREE_TRIAL_DAYS}-Day Full Service Free Trial</Typography.Title>
+      <Typography.Title level={1} className="minimal-page-title">
+        {FREE_TRIAL_DAYS}-Day Full Service Free Trial
+      </Typography.Title>
       <Typography.Paragraph className="promo-text">
         Every feature of your plan for {FREE_TRIAL_DAYS} days. Nothing is charged today; your first payment is
         on the day the trial ends, and you can cancel before then.
