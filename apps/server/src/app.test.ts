@@ -72,6 +72,7 @@ describe('GET /api/app-config', () => {
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       contact_email: null,
       human_check: { kind: 'altcha', site_key: null },
+      billing_provider: 'sandbox',
     });
   });
 
