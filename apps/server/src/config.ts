@@ -37,6 +37,16 @@ export const ConfigSchema = z.object({
   BILLING_PROVIDER: z.enum(['sandbox', 'recurly', 'none']).default('sandbox'),
   /** The plan everyone gets with `BILLING_PROVIDER=none`; by default the catalogue's default monthly plan. */
   DEFAULT_PLAN: z.string().min(1).optional(),
+  /** Recurly (`BILLING_PROVIDER=recurly`): the private API key, the public key for Recurly.js, the webhook endpoint's secret. */
+  RECURLY_API_KEY: z.string().min(1).optional(),
+  RECURLY_PUBLIC_KEY: z.string().min(1).optional(),
+  RECURLY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The API host: v3.recurly.com, or v3.eu.recurly.com for EU sites. */
+  RECURLY_API_URL: z.url().default('https://v3.recurly.com'),
+  RECURLY_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+    .default('USD'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 
@@ -61,6 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError(
       `Invalid configuration: HUMAN_CHECK=${config.HUMAN_CHECK} needs HUMAN_CHECK_SITE_KEY and HUMAN_CHECK_SECRET_KEY`,
+    );
+  }
+  if (
+    config.BILLING_PROVIDER === 'recurly' &&
+    !(config.RECURLY_API_KEY && config.RECURLY_PUBLIC_KEY && config.RECURLY_WEBHOOK_SECRET)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: BILLING_PROVIDER=recurly needs RECURLY_API_KEY, RECURLY_PUBLIC_KEY and RECURLY_WEBHOOK_SECRET',
     );
   }
   return {

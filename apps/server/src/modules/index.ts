@@ -3,6 +3,7 @@ import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
+import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
 import { userRoutes } from './users/routes';
 
@@ -14,4 +15,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   userRoutes,
   organizationRoutes,
   salesRoutes,
+  recurlyWebhookRoutes,
 ];

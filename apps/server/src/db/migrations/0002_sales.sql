@@ -72,6 +72,12 @@ CREATE TABLE "subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_events" (
+	"provider" text NOT NULL,
+	"event_id" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "override_plan_code" text;--> statement-breakpoint
 ALTER TABLE "billing_infos" ADD CONSTRAINT "billing_infos_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -82,5 +88,6 @@ CREATE INDEX "invoices_user_id_created_at_idx" ON "invoices" USING btree ("user_
 CREATE UNIQUE INDEX "invoices_provider_invoice_id_unique" ON "invoices" USING btree ("provider_invoice_id") WHERE provider_invoice_id is not null;--> statement-breakpoint
 CREATE INDEX "sandbox_tokens_user_id_idx" ON "sandbox_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_user_id_unique" ON "subscriptions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_events_provider_event_unique" ON "webhook_events" USING btree ("provider","event_id");--> statement-breakpoint
 ALTER TABLE "organizations" DROP COLUMN "plan_code";--> statement-breakpoint
 ALTER TABLE "organizations" DROP COLUMN "plan_settings";

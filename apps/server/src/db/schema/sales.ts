@@ -128,3 +128,14 @@ export const sandboxTokens = pgTable(
   },
   (t) => [index('sandbox_tokens_user_id_idx').on(t.userId)],
 );
+
+/** Provider webhooks already handled: a replay of the same event changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_unique').on(t.provider, t.eventId)],
+);

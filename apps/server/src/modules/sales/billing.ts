@@ -72,6 +72,7 @@ export async function updatePaymentMethod(
   requireBillingOwner(caller);
   const attached = await deps.billing.attachPaymentMethod({
     userId: caller.userId,
+    email: caller.email,
     token: body.token_id,
     threeDSecureResultTokenId: body.three_d_secure_action_result_token_id,
   });

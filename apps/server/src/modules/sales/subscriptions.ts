@@ -230,6 +230,7 @@ export async function createSubscription(
 
   const attached = await deps.billing.attachPaymentMethod({
     userId: caller.userId,
+    email: caller.email,
     token: body.token,
     paymentMethod: body.payment_method,
     threeDSecureResultTokenId: body.three_d_secure_action_result_token_id,

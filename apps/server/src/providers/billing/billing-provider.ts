@@ -27,6 +27,8 @@ export interface BillingProvider {
   /** Checks a payment token from the checkout form and makes it the user's payment method. */
   attachPaymentMethod(input: {
     userId: string;
+    /** The customer's e-mail, for a processor that keeps customer records. */
+    email?: string;
     token: string;
     /** Absent when any kind of method will do (a payment-method update). */
     paymentMethod?: 'credit_card' | 'paypal';

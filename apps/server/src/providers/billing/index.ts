@@ -1,6 +1,7 @@
-import { type Config, ConfigError } from '../../config';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { BillingProvider } from './billing-provider';
+import { createRecurlyProvider } from './recurly';
 import { createNoBillingProvider, createSandboxProvider } from './sandbox';
 
 export type { BillingProvider } from './billing-provider';
@@ -13,9 +14,11 @@ export function createBillingProvider(config: Config, database: Database): Billi
     case 'sandbox':
       return createSandboxProvider(database);
     case 'recurly':
-      // Said plainly rather than falling back to the sandbox: no real payments would be taken.
-      throw new ConfigError(
-        'Invalid configuration: BILLING_PROVIDER=recurly is not available in this version; use sandbox or none',
-      );
+      return createRecurlyProvider({
+        // loadConfig refuses `recurly` without its keys.
+        apiKey: config.RECURLY_API_KEY!,
+        apiUrl: config.RECURLY_API_URL,
+        currency: config.RECURLY_CURRENCY,
+      });
   }
 }
