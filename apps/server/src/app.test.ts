@@ -73,6 +73,7 @@ describe('GET /api/app-config', () => {
       contact_email: null,
       human_check: { kind: 'altcha', site_key: null },
       billing_provider: 'sandbox',
+      recurly_public_key: null,
     });
   });
 

@@ -10,5 +10,7 @@ export const AppConfigReplySchema = z.object({
   human_check: z.object({ kind: HumanCheckKindSchema, site_key: z.string().nullable() }),
   /** The payment processor: `sandbox` payments are not real; `none` hides plans and billing. */
   billing_provider: z.enum(['sandbox', 'recurly', 'none']),
+  /** Recurly.js's public key, with `billing_provider` recurly. */
+  recurly_public_key: z.string().nullable(),
 });
 export type AppConfigReply = z.infer<typeof AppConfigReplySchema>;

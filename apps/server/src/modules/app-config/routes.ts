@@ -20,6 +20,8 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         site_key: app.deps.services.humanCheck.siteKey,
       },
       billing_provider: app.deps.services.billing.kind,
+      recurly_public_key:
+        app.deps.services.billing.kind === 'recurly' ? (app.deps.config.RECURLY_PUBLIC_KEY ?? null) : null,
     }),
   );
 };

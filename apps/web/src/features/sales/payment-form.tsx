@@ -2,10 +2,16 @@ import { CreditCardOutlined, SafetyCertificateOutlined } from '@ant-design/icons
 import { SALES_MESSAGES, SANDBOX_CARDS } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { appConfigQuery } from '../../api/app-config.queries';
 import { errorText, RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
+import {
+  loadRecurly,
+  RECURLY_FIELD_MESSAGES,
+  type RecurlyElements,
+  type RecurlyInstance,
+} from './recurly-js';
 
 export type PaymentMethod = 'credit_card' | 'paypal';
 
@@ -66,8 +72,11 @@ const termsRule = {
 export function PaymentForm({ submitLabel, onToken, failureText, withTerms = true }: PaymentFormProps) {
   const toast = useToast();
   const config = useQuery(appConfigQuery);
-  const sandbox = config.data?.billing_provider === 'sandbox';
+  const provider = config.data?.billing_provider;
+  const sandbox = provider === 'sandbox';
   const [busy, setBusy] = useState(false);
+  const recurly = useRecurly(provider === 'recurly' ? config.data?.recurly_public_key : null);
+  const cardFormRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<{
     token: string;
     method: PaymentMethod;
@@ -91,6 +100,7 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
   };
 
   const payByCard = async (values: CardValues) => {
+    if (recurly.instance && recurly.elements) return payByRecurlyCard(recurly.instance, recurly.elements);
     const expiry = parseExpiry(values.expiry)!;
     setBusy(true);
     try {
@@ -115,6 +125,37 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
     } finally {
       setBusy(false);
     }
+  };
+
+  // Recurly.js reads the card from its own hosted field and the names and ZIP from `data-recurly` inputs.
+  const payByRecurlyCard = (instance: RecurlyInstance, elements: RecurlyElements) => {
+    const form = cardFormRef.current?.querySelector('form');
+    if (!form) return;
+    setBusy(true);
+    instance.token(elements, form, async (error, token) => {
+      try {
+        if (error) {
+          const fields = [
+            ...new Set((error.fields ?? []).map((f) => RECURLY_FIELD_MESSAGES[f]).filter(Boolean)),
+          ];
+          toast.error(
+            `${SALES_MESSAGES.cardValidationFailed} ${fields.join(', ') || error.message || SALES_MESSAGES.cardValidationFallback}`,
+          );
+          return;
+        }
+        await finish(token.id, 'credit_card');
+      } finally {
+        setBusy(false);
+      }
+    });
+  };
+
+  const startPaypal = () => {
+    if (!recurly.instance) return setPaypalOpen(true);
+    const paypal = recurly.instance.PayPal({ display: { displayName: 'Sitelens' } });
+    paypal.on('token', (token) => finish(token.id, 'paypal'));
+    paypal.on('error', (error) => toast.error(error.message));
+    paypal.start();
   };
 
   const approvePaypal = async (approve: boolean) => {
@@ -151,14 +192,30 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
     }
   };
 
-  if (config.data && config.data.billing_provider !== 'sandbox') {
+  if (provider === 'none') {
+    return <Alert type="info" showIcon title="Billing is turned off on this installation." />;
+  }
+  if (recurly.error) return <Alert type="error" showIcon title={recurly.error} />;
+
+  if (pending && recurly.instance) {
     return (
-      <Alert
-        type="warning"
-        showIcon
-        title="Payments are not set up on this installation."
-        description="Ask the administrator to configure the payment processor."
-      />
+      <div className="three-d-secure" data-testid="three-d-secure">
+        <Alert
+          type="info"
+          showIcon
+          icon={<SafetyCertificateOutlined />}
+          title={SALES_MESSAGES.threeDSecureRequired}
+        />
+        <RecurlyThreeDSecure
+          instance={recurly.instance}
+          actionTokenId={pending.actionTokenId}
+          onToken={(result) => finish(pending.token, pending.method, result)}
+          onError={(message) => {
+            setPending(null);
+            toast.error(message || SALES_MESSAGES.threeDSecureFailed);
+          }}
+        />
+      </div>
     );
   }
 
@@ -187,107 +244,117 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
   }
 
   const cardForm = (
-    <Form<CardValues> name="card" layout="vertical" onFinish={payByCard} requiredMark={false} disabled={busy}>
-      <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="first_name"
-            label="First name"
-            rules={[{ required: true, whitespace: true, message: SALES_MESSAGES.invalidName }]}
-          >
-            <Input autoComplete="cc-given-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="last_name"
-            label="Last name"
-            rules={[{ required: true, whitespace: true, message: SALES_MESSAGES.invalidName }]}
-          >
-            <Input autoComplete="cc-family-name" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item
-        name="number"
-        label="Card number"
-        rules={[
-          {
-            validator: (_, value: string = '') =>
-              /^\d{12,19}$/.test(digits(value)) && luhn(digits(value))
-                ? Promise.resolve()
-                : Promise.reject(new Error(SALES_MESSAGES.invalidCardNumber)),
-          },
-        ]}
+    <div ref={cardFormRef}>
+      <Form<CardValues>
+        name="card"
+        layout="vertical"
+        onFinish={payByCard}
+        requiredMark={false}
+        disabled={busy}
       >
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          prefix={<CreditCardOutlined />}
-          placeholder="1234 1234 1234 1234"
-        />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col xs={12} sm={8}>
-          <Form.Item
-            name="expiry"
-            label="Expiration"
-            rules={[
-              {
-                validator: (_, value: string = '') =>
-                  parseExpiry(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(SALES_MESSAGES.invalidExpiration)),
-              },
-            ]}
-          >
-            <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="first_name"
+              label="First name"
+              rules={[{ required: true, whitespace: true, message: SALES_MESSAGES.invalidName }]}
+            >
+              <Input autoComplete="cc-given-name" data-recurly="first_name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="last_name"
+              label="Last name"
+              rules={[{ required: true, whitespace: true, message: SALES_MESSAGES.invalidName }]}
+            >
+              <Input autoComplete="cc-family-name" data-recurly="last_name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {recurly.instance ? (
+          <Form.Item label="Card">
+            <div className="recurly-card" ref={recurly.attachCard} />
           </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item
-            name="cvv"
-            label="CVV"
-            rules={[{ pattern: /^\d{3,4}$/, required: true, message: SALES_MESSAGES.invalidCvv }]}
-          >
-            <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+        ) : (
+          <>
+            <Form.Item
+              name="number"
+              label="Card number"
+              rules={[
+                {
+                  validator: (_, value: string = '') =>
+                    /^\d{12,19}$/.test(digits(value)) && luhn(digits(value))
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(SALES_MESSAGES.invalidCardNumber)),
+                },
+              ]}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="cc-number"
+                prefix={<CreditCardOutlined />}
+                placeholder="1234 1234 1234 1234"
+              />
+            </Form.Item>
+            <Col xs={12} sm={8}>
+              <Form.Item
+                name="expiry"
+                label="Expiration"
+                rules={[
+                  {
+                    validator: (_, value: string = '') =>
+                      parseExpiry(value)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(SALES_MESSAGES.invalidExpiration)),
+                  },
+                ]}
+              >
+                <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={8}>
+              <Form.Item
+                name="cvv"
+                label="CVV"
+                rules={[{ pattern: /^\d{3,4}$/, required: true, message: SALES_MESSAGES.invalidCvv }]}
+              >
+                <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Row gutter={12}>
+          <Col xs={24} sm={8}>
+            <Form.Item
+              name="zip"
+              label="ZIP code"
+              rules={[
+                {
+                  pattern: /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/,
+                  required: true,
+                  message: SALES_MESSAGES.invalidZip,
+                },
+              ]}
+            >
+              <Input autoComplete="postal-code" data-recurly="postal_code" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {withTerms && (
+          <Form.Item name="terms" valuePropName="checked" initialValue={false} rules={[termsRule]}>
+            <Checkbox>I agree with the terms of service</Checkbox>
           </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="zip"
-            label="ZIP code"
-            rules={[
-              {
-                pattern: /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/,
-                required: true,
-                message: SALES_MESSAGES.invalidZip,
-              },
-            ]}
-          >
-            <Input autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-      </Row>
-      {withTerms && (
-        <Form.Item name="terms" valuePropName="checked" initialValue={false} rules={[termsRule]}>
-          <Checkbox>I agree with the terms of service</Checkbox>
-        </Form.Item>
-      )}
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-        {submitLabel}
-      </Button>
-    </Form>
+        )}
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Form>
+    </div>
   );
 
   const paypal = (
-    <Form
-      form={paypalForm}
-      name="paypal"
-      layout="vertical"
-      onFinish={() => setPaypalOpen(true)}
-      disabled={busy}
-    >
+    <Form form={paypalForm} name="paypal" layout="vertical" onFinish={startPaypal} disabled={busy}>
       <Typography.Paragraph>
         You will approve a billing agreement with PayPal; Sitelens never sees your PayPal password.
       </Typography.Paragraph>
@@ -337,4 +404,50 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
       />
     </div>
   );
+}
+
+/** Recurly.js for a Recurly installation: loaded once, with its card element. */
+function useRecurly(publicKey: string | null | undefined) {
+  const [instance, setInstance] = useState<RecurlyInstance | null>(null);
+  const [elements, setElements] = useState<RecurlyElements | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!publicKey) return;
+    let live = true;
+    loadRecurly(publicKey).then(
+      (loaded) => {
+        if (!live) return;
+        setInstance(loaded);
+        setElements(loaded.Elements());
+      },
+      (failure: Error) => live && setError(failure.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [publicKey]);
+  const attachCard = (target: HTMLDivElement | null) => {
+    if (target && elements && target.childElementCount === 0) elements.CardElement().attach(target);
+  };
+  return { instance, elements, error, attachCard };
+}
+
+/** The bank's challenge, shown by Recurly.js in our page; its result token completes the call. */
+function RecurlyThreeDSecure(props: {
+  instance: RecurlyInstance;
+  actionTokenId: string;
+  onToken(resultTokenId: string): void;
+  onError(message: string): void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const { instance, actionTokenId, onToken, onError } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one challenge per action token
+  useEffect(() => {
+    if (!container.current) return;
+    const challenge = instance.Risk().ThreeDSecure({ actionTokenId });
+    challenge.on('token', (token) => onToken(token.id));
+    challenge.on('error', (error) => onError(error.message));
+    challenge.attach(container.current);
+  }, [instance, actionTokenId]);
+  return <div className="three-d-secure-challenge" ref={container} />;
 }
