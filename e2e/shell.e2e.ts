@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, type RunningServer, startServer } from './harness';
-import { registerInContext } from './session';
+import { registerInContext, startTrialInContext } from './session';
 
 describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
   let server: RunningServer;
@@ -14,6 +14,8 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     browser = await launchBrowser();
     signedIn = await browser.newContext();
     await registerInContext(signedIn, server.url, { email: 'shell@example.test' });
+    // With a plan, so the shell is not replaced by the free-trial page.
+    await startTrialInContext(signedIn, server.url, 'shell@example.test');
   });
   afterAll(async () => {
     await browser?.close();
