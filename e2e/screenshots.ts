@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { SCREENS } from '../apps/web/src/screens';
 import { hasChromium, launchBrowser, ROOT, SKIP_LINE, startServer } from './harness';
 import { fillCard } from './payment';
-import { registerInContext, startTrialInContext } from './session';
+import { inviteInContext, joinInContext, registerInContext, startTrialInContext } from './session';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -96,6 +96,12 @@ async function main(): Promise<void> {
     const signedIn = await browser.newContext();
     await registerInContext(signedIn, server.url, { email: 'ada@example.com' });
     await startTrialInContext(signedIn, server.url, 'ada@example.com');
+    // A team with a member and a pending invitation, for the team page.
+    const member = await browser.newContext();
+    const invitation = await inviteInContext(signedIn, server.url, 'mary@example.com', server.mailLinks);
+    await joinInContext(member, server.url, invitation, { f_name: 'Mary', l_name: 'Somerville' });
+    await member.close();
+    await inviteInContext(signedIn, server.url, 'charles@example.com', server.mailLinks);
     const newcomer = await browser.newContext();
     await registerInContext(newcomer, server.url, {
       email: 'grace@example.com',

@@ -18,29 +18,7 @@ export async function registerInContext(
   user: { email: string; f_name?: string; l_name?: string; password?: string },
 ): Promise<RegisteredUser> {
   const password = user.password ?? 'correct horse battery';
-  const config = (await (await context.request.get(`${baseUrl}/api/app-config`)).json()) as {
-    human_check: { kind: string };
-  };
-  let token = '';
-  if (config.human_check.kind === 'altcha') {
-    const challenge = (await (await context.request.get(`${baseUrl}/api/human-check/challenge`)).json()) as {
-      algorithm: string;
-      challenge: string;
-      salt: string;
-      signature: string;
-      maxnumber?: number;
-    };
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    if (!solution) throw new Error('The ALTCHA challenge had no solution');
-    token = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
-  } else if (config.human_check.kind !== 'off') {
-    throw new Error(`Cannot pass the ${config.human_check.kind} human check from a test`);
-  }
+  const token = await humanCheckToken(context, baseUrl);
   const response = await context.request.post(`${baseUrl}/api/user`, {
     data: {
       email: user.email,
@@ -96,4 +74,73 @@ export async function startTrialInContext(
   });
   if (subscription.status() !== 201)
     throw new Error(`Free trial failed: ${subscription.status()} ${await subscription.text()}`);
+}
+
+/** A solved human check for the installation's kind, exactly as the browser widget solves ALTCHA. */
+async function humanCheckToken(context: BrowserContext, baseUrl: string): Promise<string> {
+  const config = (await (await context.request.get(`${baseUrl}/api/app-config`)).json()) as {
+    human_check: { kind: string };
+  };
+  let token = '';
+  if (config.human_check.kind === 'altcha') {
+    const challenge = (await (await context.request.get(`${baseUrl}/api/human-check/challenge`)).json()) as {
+      algorithm: string;
+      challenge: string;
+      salt: string;
+      signature: string;
+      maxnumber?: number;
+    };
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber,
+    ).promise;
+    if (!solution) throw new Error('The ALTCHA challenge had no solution');
+    token = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  } else if (config.human_check.kind !== 'off') {
+    throw new Error(`Cannot pass the ${config.human_check.kind} human check from a test`);
+  }
+  return token;
+}
+
+/** Invites `email` into the owner's team through the API; answers the invitation token from the mail. */
+export async function inviteInContext(
+  owner: BrowserContext,
+  baseUrl: string,
+  email: string,
+  mailLinks: (to: string) => string[],
+): Promise<string> {
+  const headers = { authorization: `Bearer ${await accessToken(owner, baseUrl)}` };
+  const response = await owner.request.post(`${baseUrl}/api/organization/invite`, {
+    headers,
+    data: { email },
+  });
+  if (response.status() !== 201)
+    throw new Error(`Invitation failed: ${response.status()} ${await response.text()}`);
+  for (let tries = 0; tries < 50; tries++) {
+    const link = mailLinks(email).find((l) => l.includes('/join-team/'));
+    if (link) return link.split('/join-team/')[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No invitation mail to ${email}`);
+}
+
+/** Accepts an invitation through the API from a fresh context, which then holds the member's session. */
+export async function joinInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  invitationToken: string,
+  names: { f_name: string; l_name: string },
+): Promise<void> {
+  const response = await context.request.post(`${baseUrl}/api/organization/member`, {
+    data: {
+      ...names,
+      pw: 'correct horse battery',
+      invitation_token: invitationToken,
+      recaptcha_token: await humanCheckToken(context, baseUrl),
+    },
+  });
+  if (response.status() !== 201)
+    throw new Error(`Joining failed: ${response.status()} ${await response.text()}`);
 }
