@@ -36,12 +36,32 @@ export interface DocumentArtifact {
 }
 
 /**
+ * A well-known text file of the origin (robots.txt, llms.txt, ads.txt), fetched once per origin.
+ * `status` is null when the server could not be reached or timed out.
+ */
+export interface TextFileArtifact {
+  url: string;
+  finalUrl: string;
+  status: number | null;
+  contentType: string | null;
+  /** Decoded text, cut at the gatherer's size cap (`truncated`). */
+  body: string;
+  bytes: number;
+  truncated: boolean;
+  /** The hops before the answer: a robots.txt behind a redirect is still read, with a warning. */
+  redirects: RedirectHop[];
+}
+
+/**
  * Everything gatherers can produce. A check names the artifacts it needs in `requires` and sees
  * only those; a missing artifact makes the check `skipped`, never `failed`.
  */
 export interface Artifacts {
   page: PageArtifact;
   document: DocumentArtifact;
+  robotsTxt: TextFileArtifact;
+  llmsTxt: TextFileArtifact;
+  adsTxt: TextFileArtifact;
 }
 
 export type ArtifactName = keyof Artifacts;

@@ -27,6 +27,7 @@ export function evaluateChecks(
     }
     try {
       const outcome = check.evaluate(artifacts as Artifacts, { format });
+      if (outcome.status === 'skipped') return { key: check.key, status: 'skipped', reason: outcome.message };
       return { key: check.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
     } catch (error) {
       return {

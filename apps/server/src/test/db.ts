@@ -76,6 +76,8 @@ function templateKey(): string {
     .sort()) {
     hash.update(file).update(readFileSync(path.join(migrations, file)));
   }
+  // The journal's timestamps decide which migrations count as applied.
+  hash.update(readFileSync(path.join(migrations, 'meta/_journal.json')));
   for (const pkg of ['pg-boss', '@electric-sql/pglite', 'drizzle-orm']) {
     hash.update(readFileSync(path.join(resolvePackageDir(pkg), 'package.json')));
   }

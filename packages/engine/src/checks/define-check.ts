@@ -4,9 +4,13 @@ import type { CategoryKey } from '../categories';
 /** The three verdicts a page can get from a check. */
 export type CheckStatus = 'passed' | 'warning' | 'failed';
 
-/** What a check returns: a verdict, a message for the site owner, and the check's own result fields. */
+/**
+ * What a check returns: a verdict, a message for the site owner, and the check's own result fields.
+ * `skipped` is for a check that does not apply to this site (no ads and no ads.txt): left out of
+ * the score, like a check whose artifact is missing.
+ */
 export interface CheckOutcome {
-  status: CheckStatus;
+  status: CheckStatus | 'skipped';
   message: string;
   /** Result fields named by the spec (snake_case), e.g. `title_length`. */
   data?: Record<string, unknown>;
@@ -59,6 +63,12 @@ export const warning = (message: string, data?: Record<string, unknown>): CheckO
 });
 export const failed = (message: string, data?: Record<string, unknown>): CheckOutcome => ({
   status: 'failed',
+  message,
+  ...(data ? { data } : {}),
+});
+
+export const notApplicable = (message: string, data?: Record<string, unknown>): CheckOutcome => ({
+  status: 'skipped',
   message,
   ...(data ? { data } : {}),
 });

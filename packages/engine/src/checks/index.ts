@@ -1,7 +1,9 @@
+import { aiCrawlerAccess } from './ai-crawler-access';
 import { canonicalTag } from './canonical-tag';
 import { commonKeywordsUsage } from './common-keywords-usage';
 import { crawlableAnchors } from './crawlable-anchors';
 import type { Check } from './define-check';
+import { disallowDirective } from './disallow-directive';
 import { hsts } from './hsts';
 import { httpRedirects } from './http-redirects';
 import { httpStatusCode } from './http-status-code';
@@ -15,6 +17,7 @@ import { nofollowTags } from './nofollow-tags';
 import { noindexTags } from './noindex-tags';
 import { plaintextEmails } from './plaintext-emails';
 import { renderBlockingResources } from './render-blocking-resources';
+import { robotsTxt } from './robots-txt';
 import { securityHeaders } from './security-headers';
 import { seoFriendlyUrl } from './seo-friendly-url';
 import { serverSignature } from './server-signature';
@@ -28,9 +31,11 @@ import { webVitalsTtfb } from './web-vitals-ttfb';
  * key differs from its file name, so add a check's import in the same commit as its file.
  */
 export const allChecks: readonly Check[] = [
+  aiCrawlerAccess,
   canonicalTag,
   commonKeywordsUsage,
   crawlableAnchors,
+  disallowDirective,
   hsts,
   httpRedirects,
   httpStatusCode,
@@ -44,6 +49,7 @@ export const allChecks: readonly Check[] = [
   noindexTags,
   plaintextEmails,
   renderBlockingResources,
+  robotsTxt,
   securityHeaders,
   seoFriendlyUrl,
   serverSignature,
