@@ -1,3 +1,4 @@
+import { adsTxt } from './ads-txt';
 import { aiCrawlerAccess } from './ai-crawler-access';
 import { canonicalTag } from './canonical-tag';
 import { commonKeywordsUsage } from './common-keywords-usage';
@@ -11,6 +12,7 @@ import { imageAlt } from './image-alt';
 import { imageDimensions } from './image-dimensions';
 import { keywordsCloud } from './keywords-cloud';
 import { linkText } from './link-text';
+import { llmsTxt } from './llms-txt';
 import { metaTitle } from './meta-title';
 import { mixedContent } from './mixed-content';
 import { nofollowTags } from './nofollow-tags';
@@ -31,6 +33,7 @@ import { webVitalsTtfb } from './web-vitals-ttfb';
  * key differs from its file name, so add a check's import in the same commit as its file.
  */
 export const allChecks: readonly Check[] = [
+  adsTxt,
   aiCrawlerAccess,
   canonicalTag,
   commonKeywordsUsage,
@@ -43,6 +46,7 @@ export const allChecks: readonly Check[] = [
   imageDimensions,
   keywordsCloud,
   linkText,
+  llmsTxt,
   metaTitle,
   mixedContent,
   nofollowTags,
