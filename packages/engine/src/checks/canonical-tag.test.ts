@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact } from '../artifacts';
 import { parseDocument } from '../gather/document';
+import { pageArtifact } from '../testing/artifacts';
 import { canonicalTag } from './canonical-tag';
 import { format } from './define-check';
 
 const run = (head: string, headers: Record<string, string> = {}, url = 'https://example.com/shop/tables') => {
   const html = `<html><head>${head}</head><body></body></html>`;
-  const page: PageArtifact = {
-    requestedUrl: url,
-    finalUrl: url,
-    status: 200,
-    headers,
-    html,
-    bytes: html.length,
-    transferBytes: null,
-    redirects: [],
-    timings: { total: 100 },
-  };
+  const page = pageArtifact(url, html, { headers });
   return canonicalTag.evaluate({ document: parseDocument(html, url), page }, { format });
 };
 const tag = (href: string) => `<link rel="canonical" href="${href}">`;

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact } from '../artifacts';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { hsts } from './hsts';
 
 const run = (header?: string, finalUrl = 'https://example.com/') => {
-  const page: PageArtifact = {
-    requestedUrl: finalUrl,
-    finalUrl,
-    status: 200,
+  const page = pageArtifact(finalUrl, '', {
     headers: header === undefined ? {} : { 'strict-transport-security': header },
-    html: '',
-    bytes: 0,
-    transferBytes: null,
-    redirects: [],
-    timings: { total: 100 },
-  };
+  });
   return hsts.evaluate({ page }, { format });
 };
 

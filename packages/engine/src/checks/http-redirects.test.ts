@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact, RedirectHop } from '../artifacts';
+import type { RedirectHop } from '../artifacts';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { httpRedirects } from './http-redirects';
 
 const run = (redirects: RedirectHop[], finalUrl = 'https://example.com/', status = 200) => {
-  const page: PageArtifact = {
+  const page = pageArtifact(finalUrl, '<p>x</p>', {
     requestedUrl: redirects[0]?.url ?? finalUrl,
-    finalUrl,
     status,
     headers: {},
-    html: '<p>x</p>',
     bytes: 8,
-    transferBytes: null,
     redirects,
-    timings: { total: 100 },
-  };
+  });
   return httpRedirects.evaluate({ page }, { format });
 };
 const hop = (url: string, location: string, status = 301): RedirectHop => ({ url, status, location });

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact } from '../artifacts';
 import { parseDocument } from '../gather/document';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { mixedContent } from './mixed-content';
 
 const run = (html: string, { url = 'https://example.com/', headers = {} as Record<string, string> } = {}) => {
-  const page: PageArtifact = {
-    requestedUrl: url,
-    finalUrl: url,
-    status: 200,
-    headers,
-    html,
-    bytes: html.length,
-    transferBytes: null,
-    redirects: [],
-    timings: { total: 100 },
-  };
+  const page = pageArtifact(url, html, { headers });
   return mixedContent.evaluate({ document: parseDocument(html, url), page }, { format });
 };
 

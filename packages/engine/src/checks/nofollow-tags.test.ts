@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact } from '../artifacts';
 import { parseDocument } from '../gather/document';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { nofollowTags } from './nofollow-tags';
 
 const run = (head: string, body = '', headers: Record<string, string> = {}) => {
   const url = 'https://www.example.com/blog/';
   const html = `<html><head>${head}</head><body>${body}</body></html>`;
-  const page: PageArtifact = {
-    requestedUrl: url,
-    finalUrl: url,
-    status: 200,
-    headers,
-    html,
-    bytes: html.length,
-    transferBytes: null,
-    redirects: [],
-    timings: { total: 100 },
-  };
+  const page = pageArtifact(url, html, { headers });
   return nofollowTags.evaluate({ document: parseDocument(html, url), page }, { format });
 };
 

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PageArtifact } from '../artifacts';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { serverSignature } from './server-signature';
 
 const run = (headers: Record<string, string>) => {
-  const page: PageArtifact = {
-    requestedUrl: 'https://example.com/',
-    finalUrl: 'https://example.com/',
-    status: 200,
-    headers,
-    html: '',
-    bytes: 0,
-    transferBytes: null,
-    redirects: [],
-    timings: { total: 100 },
-  };
+  const page = pageArtifact('https://example.com/', '', { headers });
   return serverSignature.evaluate({ page }, { format });
 };
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PageArtifact } from '../artifacts';
+import { pageArtifact } from '../testing/artifacts';
 import { format } from './define-check';
 import { webVitalsTtfb } from './web-vitals-ttfb';
 
 const run = (timings: PageArtifact['timings']) => {
-  const page: PageArtifact = {
-    requestedUrl: 'https://example.com/',
-    finalUrl: 'https://example.com/',
-    status: 200,
-    headers: {},
-    html: '',
-    bytes: 0,
-    transferBytes: null,
-    redirects: [],
-    timings,
-  };
+  const page = pageArtifact('https://example.com/', '', { headers: {}, timings });
   return webVitalsTtfb.evaluate({ page }, { format });
 };
 
