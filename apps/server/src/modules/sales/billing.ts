@@ -1,6 +1,7 @@
 import type { BillingInfo, Invoice } from '@sitelens/contracts';
 import { AppError } from '../../errors';
 import type { AuthContext } from '../../http/authenticate';
+import { readBillingDetails } from './billing-details';
 import { renderInvoicePdf } from './invoice-pdf';
 import { requireBilling, requireBillingOwner, type SalesDeps } from './subscriptions';
 
@@ -8,23 +9,7 @@ import { requireBilling, requireBillingOwner, type SalesDeps } from './subscript
 export async function getBillingInfo(deps: SalesDeps, caller: AuthContext): Promise<BillingInfo> {
   requireBilling(deps);
   requireBillingOwner(caller);
-  const [row] = await deps.database.query<{
-    f_name: string;
-    l_name: string;
-    first_name: string | null;
-    last_name: string | null;
-    company: string | null;
-    vat_number: string | null;
-    card_type: string | null;
-    last_four: string | null;
-    paypal_billing_agreement_id: string | null;
-  }>(
-    `select u.f_name, u.l_name, b.first_name, b.last_name, b.company, b.vat_number, b.card_type, b.last_four,
-            b.paypal_billing_agreement_id
-       from users u left join billing_infos b on b.user_id = u.id where u.id = $1`,
-    [caller.userId],
-  );
-  if (!row) throw new AppError('not_found', 'This user does not exist.');
+  const row = await readBillingDetails(deps.database.query, caller.userId);
   return {
     first_name: row.first_name || row.f_name,
     last_name: row.last_name || row.l_name,

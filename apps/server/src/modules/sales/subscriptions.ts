@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import type { AuthContext } from '../../http/authenticate';
 import type { BillingProvider, StoredPaymentMethod } from '../../providers/billing/billing-provider';
 import { insertOrganization } from '../organization/service';
+import { readBillingDetails } from './billing-details';
 import { findPlan } from './catalogue';
 import type { PlanLimits } from './plan-limits';
 
@@ -138,24 +139,7 @@ interface InvoiceInput {
 
 /** Writes an invoice with who was billed and how, as it stood when it was issued. */
 export async function insertInvoice(query: QueryFn, input: InvoiceInput): Promise<void> {
-  const [who] = await query<{
-    email: string;
-    f_name: string;
-    l_name: string;
-    first_name: string | null;
-    last_name: string | null;
-    company: string | null;
-    vat_number: string | null;
-    card_type: string | null;
-    last_four: string | null;
-    paypal_billing_agreement_id: string | null;
-  }>(
-    `select u.email, u.f_name, u.l_name, b.first_name, b.last_name, b.company, b.vat_number, b.card_type, b.last_four,
-            b.paypal_billing_agreement_id
-       from users u left join billing_infos b on b.user_id = u.id where u.id = $1`,
-    [input.userId],
-  );
-  if (!who) throw new AppError('not_found', 'This user does not exist.');
+  const who = await readBillingDetails(query, input.userId);
   const name = `${who.first_name || who.f_name} ${who.last_name || who.l_name}`.trim();
   const payment = who.paypal_billing_agreement_id
     ? 'PayPal'

@@ -197,28 +197,6 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
   }
   if (recurly.error) return <Alert type="error" showIcon title={recurly.error} />;
 
-  if (pending && recurly.instance) {
-    return (
-      <div className="three-d-secure" data-testid="three-d-secure">
-        <Alert
-          type="info"
-          showIcon
-          icon={<SafetyCertificateOutlined />}
-          title={SALES_MESSAGES.threeDSecureRequired}
-        />
-        <RecurlyThreeDSecure
-          instance={recurly.instance}
-          actionTokenId={pending.actionTokenId}
-          onToken={(result) => finish(pending.token, pending.method, result)}
-          onError={(message) => {
-            setPending(null);
-            toast.error(message || SALES_MESSAGES.threeDSecureFailed);
-          }}
-        />
-      </div>
-    );
-  }
-
   if (pending) {
     return (
       <div className="three-d-secure" data-testid="three-d-secure">
@@ -228,17 +206,32 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
           icon={<SafetyCertificateOutlined />}
           title={SALES_MESSAGES.threeDSecureRequired}
         />
-        <Typography.Paragraph className="three-d-secure-text">
-          Sandbox bank: confirm that you are making this payment. A real bank would show its own page here.
-        </Typography.Paragraph>
-        <Space>
-          <Button type="primary" loading={busy} onClick={() => authenticate(true)}>
-            Complete authentication
-          </Button>
-          <Button disabled={busy} onClick={() => authenticate(false)}>
-            Fail authentication
-          </Button>
-        </Space>
+        {recurly.instance ? (
+          <RecurlyThreeDSecure
+            instance={recurly.instance}
+            actionTokenId={pending.actionTokenId}
+            onToken={(result) => finish(pending.token, pending.method, result)}
+            onError={(message) => {
+              setPending(null);
+              toast.error(message || SALES_MESSAGES.threeDSecureFailed);
+            }}
+          />
+        ) : (
+          <>
+            <Typography.Paragraph className="three-d-secure-text">
+              Sandbox bank: confirm that you are making this payment. A real bank would show its own page
+              here.
+            </Typography.Paragraph>
+            <Space>
+              <Button type="primary" loading={busy} onClick={() => authenticate(true)}>
+                Complete authentication
+              </Button>
+              <Button disabled={busy} onClick={() => authenticate(false)}>
+                Fail authentication
+              </Button>
+            </Space>
+          </>
+        )}
       </div>
     );
   }
