@@ -48,7 +48,7 @@ export function AppLayout({ isRouted, contactEmail }: AppLayoutProps) {
         <Layout.Header className="minimal-header">
           <Brand />
           <span className="minimal-header-user">
-            {session?.email}
+            <span className="minimal-header-email">{session?.email}</span>
             <Button type="link" onClick={onLogout}>
               Logout
             </Button>

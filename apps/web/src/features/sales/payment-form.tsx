@@ -290,34 +290,38 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
                 placeholder="1234 1234 1234 1234"
               />
             </Form.Item>
-            <Col xs={12} sm={8}>
-              <Form.Item
-                name="expiry"
-                label="Expiration"
-                rules={[
-                  {
-                    validator: (_, value: string = '') =>
-                      parseExpiry(value)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(SALES_MESSAGES.invalidExpiration)),
-                  },
-                ]}
-              >
-                <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
-              </Form.Item>
-            </Col>
-            <Col xs={12} sm={8}>
-              <Form.Item
-                name="cvv"
-                label="CVV"
-                rules={[{ pattern: /^\d{3,4}$/, required: true, message: SALES_MESSAGES.invalidCvv }]}
-              >
-                <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
-              </Form.Item>
-            </Col>
           </>
         )}
         <Row gutter={12}>
+          {!recurly.instance && (
+            <>
+              <Col xs={12} sm={8}>
+                <Form.Item
+                  name="expiry"
+                  label="Expiration"
+                  rules={[
+                    {
+                      validator: (_, value: string = '') =>
+                        parseExpiry(value)
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(SALES_MESSAGES.invalidExpiration)),
+                    },
+                  ]}
+                >
+                  <Input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+                </Form.Item>
+              </Col>
+              <Col xs={12} sm={8}>
+                <Form.Item
+                  name="cvv"
+                  label="CVV"
+                  rules={[{ pattern: /^\d{3,4}$/, required: true, message: SALES_MESSAGES.invalidCvv }]}
+                >
+                  <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+                </Form.Item>
+              </Col>
+            </>
+          )}
           <Col xs={24} sm={8}>
             <Form.Item
               name="zip"
