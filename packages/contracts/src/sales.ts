@@ -218,6 +218,20 @@ export const SANDBOX_CARDS = {
   declined: '4000 0000 0000 0002',
 } as const;
 
+/** The card-number checksum; the form and the sandbox processor both refuse numbers that fail it. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }

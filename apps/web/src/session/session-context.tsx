@@ -37,6 +37,11 @@ interface SessionState {
   signIn(tokens: { access_token: string }): Promise<Session>;
   /** Re-reads the user and team, e.g. after a name change. */
   reload(): Promise<void>;
+  /**
+   * Gets a fresh access token, whose claims follow a change of plan or team, and reloads the
+   * session from it; null when the refresh fails.
+   */
+  refreshClaims(): Promise<Session | null>;
   /** Clears every cache and the session (the caller decides where to go). */
   signOut(): Promise<void>;
   setSession(session: Session | null): void;
@@ -109,6 +114,11 @@ export function SessionProvider({ initial, children }: { initial?: Session | nul
     setStatus('anonymous');
   }, [queryClient]);
 
+  const refreshClaims = useCallback(async () => {
+    const token = (await refreshSession()) ? tokenStore.get() : null;
+    return token ? signIn({ access_token: token }) : null;
+  }, [signIn]);
+
   const reload = useCallback(async () => {
     const token = tokenStore.get();
     if (token) setSession(await loadSession(token));
@@ -152,12 +162,13 @@ export function SessionProvider({ initial, children }: { initial?: Session | nul
       signIn,
       signOut,
       reload,
+      refreshClaims,
       setSession: (next: Session | null) => {
         setSession(next);
         setStatus(next ? 'signed-in' : 'anonymous');
       },
     }),
-    [status, session, signIn, signOut, reload],
+    [status, session, signIn, signOut, reload, refreshClaims],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

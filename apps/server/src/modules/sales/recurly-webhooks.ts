@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { createRecurlyProvider, type RecurlyInvoice } from '../../providers/billing/recurly';
+import { createRecurlyProvider, type RecurlyInvoice, recurlyOptions } from '../../providers/billing/recurly';
 
 /** How old a signed notification may be (Recurly retries with a fresh signature). */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
@@ -106,11 +106,7 @@ export const recurlyWebhookRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         throw new AppError('bad_request', 'The notification is not JSON.');
       }
-      const recurly = createRecurlyProvider({
-        apiKey: config.RECURLY_API_KEY!,
-        apiUrl: config.RECURLY_API_URL,
-        currency: config.RECURLY_CURRENCY,
-      });
+      const recurly = createRecurlyProvider(recurlyOptions(config));
       const outcome = await handleRecurlyNotification(database, (id) => recurly.invoice(id), notification);
       return reply.code(200).send({ outcome });
     },

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { BillingProvider } from './billing-provider';
-import { createRecurlyProvider } from './recurly';
+import { createRecurlyProvider, recurlyOptions } from './recurly';
 import { createNoBillingProvider, createSandboxProvider } from './sandbox';
 
 export type { BillingProvider } from './billing-provider';
@@ -14,11 +14,6 @@ export function createBillingProvider(config: Config, database: Database): Billi
     case 'sandbox':
       return createSandboxProvider(database);
     case 'recurly':
-      return createRecurlyProvider({
-        // loadConfig refuses `recurly` without its keys.
-        apiKey: config.RECURLY_API_KEY!,
-        apiUrl: config.RECURLY_API_URL,
-        currency: config.RECURLY_CURRENCY,
-      });
+      return createRecurlyProvider(recurlyOptions(config));
   }
 }

@@ -1,4 +1,5 @@
 import { SALES_MESSAGES } from '@sitelens/contracts';
+import type { Config } from '../../config';
 import type { AttachResult, BillingProvider, ChargeResult, StoredPaymentMethod } from './billing-provider';
 
 /**
@@ -11,6 +12,15 @@ export interface RecurlyOptions {
   apiUrl: string;
   currency: string;
   fetch?: typeof fetch;
+}
+
+export function recurlyOptions(config: Config): RecurlyOptions {
+  // loadConfig refuses `BILLING_PROVIDER=recurly` without its keys.
+  return {
+    apiKey: config.RECURLY_API_KEY ?? '',
+    apiUrl: config.RECURLY_API_URL,
+    currency: config.RECURLY_CURRENCY,
+  };
 }
 
 const ACCEPT = 'application/vnd.recurly.v2021-02-25+json';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SALES_MESSAGES } from '@sitelens/contracts';
+import { passesLuhn, SALES_MESSAGES } from '@sitelens/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AttachResult, BillingProvider } from './billing-provider';
@@ -22,19 +22,6 @@ export function cardBrand(number: string): string {
   if (/^(6011|65|64[4-9])/.test(number)) return 'Discover';
   if (/^3(0[0-5]|[689])/.test(number)) return 'Diners Club';
   return 'Unknown';
-}
-
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;

@@ -1,5 +1,5 @@
 import { CreditCardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { SALES_MESSAGES, SANDBOX_CARDS } from '@sitelens/contracts';
+import { passesLuhn, SALES_MESSAGES, SANDBOX_CARDS } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Space, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -39,16 +39,6 @@ interface CardValues {
 }
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
-
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** MM/YY in the future, else null. */
 export function parseExpiry(value: string, now = new Date()): { month: number; year: number } | null {
@@ -277,7 +267,7 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
               rules={[
                 {
                   validator: (_, value: string = '') =>
-                    /^\d{12,19}$/.test(digits(value)) && luhn(digits(value))
+                    /^\d{12,19}$/.test(digits(value)) && passesLuhn(digits(value))
                       ? Promise.resolve()
                       : Promise.reject(new Error(SALES_MESSAGES.invalidCardNumber)),
                 },

@@ -13,8 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Modal, Row, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { refreshSession, request } from '../../api/client';
-import { tokenStore } from '../../api/token-store';
+import { request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { useSession } from '../../session/session-context';
 import { plansQuery, salesKey, subscriptionQuery } from './sales.queries';
@@ -114,13 +113,13 @@ function PlanAction({ plan, current }: { plan: Plan; current: ActiveSubscription
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { signIn } = useSession();
+  const { refreshClaims } = useSession();
   const cancel = useCancelSubscription();
   const update = useMutation({
     mutationFn: () => request('/subscription', { method: 'PATCH', body: { plan_code: plan.code } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: salesKey });
-      if (await refreshSession()) await signIn({ access_token: tokenStore.get() ?? '' });
+      await refreshClaims();
       toast.success(`Your plan is now ${plan.name} (${plan.billing_period}).`);
     },
     onError: () => toast.error(SALES_MESSAGES.updateSubscriptionFailed),

@@ -2,8 +2,7 @@ import { activeSubscription, SALES_MESSAGES, type Subscription, TOAST } from '@s
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
-import { refreshSession, request } from '../../api/client';
-import { tokenStore } from '../../api/token-store';
+import { request } from '../../api/client';
 import { useSession } from '../../session/session-context';
 import { CancellationDialog, type CancellationReason } from '../account/cancellation-dialog';
 import { salesKey, subscriptionQuery } from './sales.queries';
@@ -13,7 +12,7 @@ export function useCancelSubscription() {
   const [isOpen, setOpen] = useState(false);
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
-  const { signIn } = useSession();
+  const { refreshClaims } = useSession();
   const subscription = useQuery(subscriptionQuery);
   const planCode = activeSubscription(subscription.data)?.plan_code ?? '';
   const cancel = useMutation({
@@ -22,7 +21,7 @@ export function useCancelSubscription() {
     onSuccess: async () => {
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: salesKey });
-      if (await refreshSession()) await signIn({ access_token: tokenStore.get() ?? '' });
+      await refreshClaims();
     },
     onError: () =>
       notification.error({

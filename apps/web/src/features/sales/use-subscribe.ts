@@ -1,8 +1,7 @@
 import { SALES_MESSAGES, type Subscription } from '@sitelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { refreshSession, request } from '../../api/client';
-import { tokenStore } from '../../api/token-store';
+import { request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { useSession } from '../../session/session-context';
 import type { PaymentMethod, PaymentOutcome } from './payment-form';
@@ -16,7 +15,7 @@ type CreateReply = Subscription | { three_d_secure: true; token_id: string; acti
  * the session is refreshed so the guard sees the plan, and the user goes on to `redirectTo`.
  */
 export function useSubscribe(planCode: string | undefined, redirectTo: string) {
-  const { session, signIn } = useSession();
+  const { session, refreshClaims } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -39,13 +38,11 @@ export function useSubscribe(planCode: string | undefined, redirectTo: string) {
     });
     if ('three_d_secure' in reply)
       return { threeDSecure: { tokenId: reply.token_id, actionTokenId: reply.action_token_id } };
-    await refreshSession();
-    const fresh = await signIn({ access_token: tokenStore.get() ?? '' });
-    if (!fresh.o_guid) {
+    const fresh = await refreshClaims();
+    if (!fresh?.o_guid) {
       try {
         await request('/organization', { method: 'POST', body: { name: 'Default' } });
-        await refreshSession();
-        await signIn({ access_token: tokenStore.get() ?? '' });
+        await refreshClaims();
       } catch {
         toast.error(SALES_MESSAGES.createOrganizationFailed);
       }
