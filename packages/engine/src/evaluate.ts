@@ -25,16 +25,21 @@ export function evaluateChecks(
         reason: missing[absent] ?? `The ${absent} could not be gathered.`,
       };
     }
-    try {
-      const outcome = check.evaluate(artifacts as Artifacts, { format });
-      if (outcome.status === 'skipped') return { key: check.key, status: 'skipped', reason: outcome.message };
-      return { key: check.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
-    } catch (error) {
-      return {
-        key: check.key,
-        status: 'error',
-        message: `The check failed to run: ${(error as Error).message}`,
-      };
-    }
+    return evaluateOne(check, artifacts as Artifacts);
   });
+}
+
+/** One check over artifacts it has all of: its verdict, or an error result when it throws. */
+export function evaluateOne(check: Check, artifacts: Partial<Artifacts>): CheckResult {
+  try {
+    const outcome = check.evaluate(artifacts as Artifacts, { format });
+    if (outcome.status === 'skipped') return { key: check.key, status: 'skipped', reason: outcome.message };
+    return { key: check.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
+  } catch (error) {
+    return {
+      key: check.key,
+      status: 'error',
+      message: `The check failed to run: ${(error as Error).message}`,
+    };
+  }
 }

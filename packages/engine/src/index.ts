@@ -4,7 +4,25 @@ export { type CategoryInfo, checkMeta, reportStructure, type SectionInfo } from 
 export { CATEGORIES, type CategoryKey } from './categories';
 export type { Check, CheckMeta, CheckOutcome, CheckStatus } from './checks/define-check';
 export { allChecks } from './checks/index';
-export { type CheckupReport, PageUnreachableError, runCheckup } from './checkup';
 export { type CheckResult, evaluateChecks } from './evaluate';
+export { ArtifactUnavailable, type GatherOptions } from './gather/context';
+export { engineFetch } from './gather/engine-fetch';
 export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
+export {
+  ALLOW_PRIVATE_VARIABLE,
+  assertAllowPrivateSafe,
+  createGuardedFetcher,
+  FetchRefused,
+  type GuardedFetcher,
+  parseAllowPrivate,
+} from './net/index';
+export {
+  type CheckupReport,
+  type CompetitorReport,
+  PageUnreachableError,
+  type RunCheckupOptions,
+  runCheckup,
+  selectChecks,
+  UnknownSectionError,
+} from './run';
 export { type ImportantFix, importantFixes, scoreResults } from './score';

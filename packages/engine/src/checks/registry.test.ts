@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_KEYS } from '../catalogue-keys';
 import { CATEGORIES } from '../categories';
 import { allChecks } from './index';
 
@@ -11,6 +12,17 @@ const checkFiles = readdirSync(import.meta.dirname)
 describe('the check registry', () => {
   it('lists every check file, under a key equal to its file name', () => {
     expect(allChecks.map((check) => check.key).sort()).toEqual([...checkFiles].sort());
+  });
+
+  it('holds only checks of the catalogue, in catalogue order', () => {
+    const catalogue: readonly string[] = CATALOGUE_KEYS;
+    expect(checkFiles.filter((key) => !catalogue.includes(key))).toEqual([]);
+    const keys = allChecks.map((check) => check.key);
+    expect(keys).toEqual([...keys].sort((a, b) => catalogue.indexOf(a) - catalogue.indexOf(b)));
+  });
+
+  it('has every check of the catalogue', () => {
+    expect(CATALOGUE_KEYS.filter((key) => !checkFiles.includes(key))).toEqual([]);
   });
 
   it('has a test file beside every check', () => {

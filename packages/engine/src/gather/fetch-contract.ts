@@ -7,7 +7,12 @@ export interface FetchedResponse {
   status: number;
   /** Names lower-cased; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** The body decoded to text with its charset. */
   body: string;
+  /** The body bytes (Content-Encoding removed), for images and other binary files. */
+  raw: Buffer;
+  /** ALPN protocol of the final hop, e.g. `http/1.1`; null when unknown. */
+  protocol: string | null;
   /** Decoded bytes read (at most the cap). */
   bytes: number;
   /** Bytes on the wire, when known. */
@@ -23,4 +28,14 @@ export interface FetchedResponse {
  * this shape, which the guarded fetcher (SECURITY.md A) provides. It rejects when the target cannot
  * be reached or is refused.
  */
-export type EngineFetch = (url: string, options?: { maxBytes?: number }) => Promise<FetchedResponse>;
+export type EngineFetch = (url: string, options?: EngineFetchOptions) => Promise<FetchedResponse>;
+
+export interface EngineFetchOptions {
+  /** Decoded body cap; the body is cut there (`truncated`) rather than refused. */
+  maxBytes?: number;
+  method?: 'GET' | 'HEAD';
+  /** false: answer with the first response, redirect or not (URL variants, 404 probe). */
+  followRedirects?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}

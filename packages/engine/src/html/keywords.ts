@@ -72,21 +72,29 @@ export function containsTerm(tokens: readonly string[], term: string): boolean {
   return false;
 }
 
-/** The page language: `<html lang>`, else the stop-word list that matches most of the text. */
+/** The page language: `<html lang>`, else the language detected from the text. */
 function pageLanguage($: CheerioAPI, text: string): string {
   const declared = ($('html').attr('lang') ?? '').trim().toLowerCase().split(/[-_]/)[0];
   if (declared && /^[a-z]{2,3}$/.test(declared)) return declared;
+  return detectLanguage(text)?.lang ?? 'en';
+}
+
+/**
+ * The language whose stop-words cover most of the text, with the share of words they cover;
+ * null when no list matches at all.
+ */
+export function detectLanguage(text: string): { lang: string; words: number; share: number } | null {
   const sample = words(text.slice(0, keywordDefaults.detectSample * 8), 'en').slice(
     0,
     keywordDefaults.detectSample,
   );
-  let best = 'en';
+  let best: string | null = null;
   let bestHits = 0;
   for (const [lang, stop] of Object.entries(STOP_WORDS)) {
     const hits = sample.filter((word) => stop.has(word)).length;
     if (hits > bestHits) [best, bestHits] = [lang, hits];
   }
-  return best;
+  return best ? { lang: best, words: sample.length, share: bestHits / sample.length } : null;
 }
 
 /** Counts the words and phrases of the page's visible text. */

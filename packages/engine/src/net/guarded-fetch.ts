@@ -77,6 +77,11 @@ export interface GuardedFetcherOptions {
   headers?: Record<string, string>;
   /** TLS trust for tests with their own certificate authority. */
   ca?: string | Buffer | Array<string | Buffer>;
+  /**
+   * Accept certificates that do not verify (expired, wrong name, unknown issuer). Only for reading
+   * a page whose certificate problem is itself what the report is about; addresses are still checked.
+   */
+  insecureTls?: boolean;
 }
 
 export interface FetchPageOptions {
@@ -140,6 +145,11 @@ export interface FetchResult {
 
 export interface GuardedFetcher {
   fetchPage(url: string | URL, options?: FetchPageOptions): Promise<FetchResult>;
+  /** The address policy every hop is held to, for callers that open their own sockets (TLS probe, Chromium's proxy). */
+  readonly policy: ConnectPolicy & AddressPolicyOptions;
+  readonly userAgent: string;
+  /** The same fetcher, accepting certificates that do not verify (see `insecureTls`). */
+  insecure(): GuardedFetcher;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -172,6 +182,7 @@ export interface ConnectPolicy {
   allowPrivate: AllowPrivateList;
   connectTimeoutMs: number;
   ca?: GuardedFetcherOptions['ca'];
+  insecureTls?: boolean;
 }
 
 function permitted(
@@ -332,6 +343,7 @@ export function createPinnedConnector(
           servername: net.isIP(bare) ? undefined : bare,
           ALPNProtocols: ['http/1.1'],
           ca: policy.ca,
+          rejectUnauthorized: !policy.insecureTls,
         });
         socket = secure;
         secure.once('error', onError);
@@ -529,6 +541,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     lookup,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ca: options.ca,
+    insecureTls: options.insecureTls ?? false,
   };
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const baseHeaders: Record<string, string> = {
@@ -726,7 +739,12 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     };
   }
 
-  return { fetchPage };
+  return {
+    fetchPage,
+    policy,
+    userAgent: baseHeaders['user-agent']!,
+    insecure: () => createGuardedFetcher({ ...options, allowPrivate, insecureTls: true }),
+  };
 }
 
 /** Drops an unread body; undici reports destroying it unread as an error nobody needs. */

@@ -1,4 +1,11 @@
-import type { PageArtifact, TextFileArtifact } from '../artifacts';
+import type {
+  BrowserArtifact,
+  CrawlPage,
+  PageArtifact,
+  ResourceArtifact,
+  SeoDataArtifact,
+  TextFileArtifact,
+} from '../artifacts';
 
 /** A well-known file as a gatherer would hand it over, for check tests. */
 export function textFile(
@@ -35,6 +42,88 @@ export function pageArtifact(
     transferBytes: null,
     redirects: [],
     timings: { total: 100 },
+    ...overrides,
+  };
+}
+
+/** A fetched sub-resource with sensible defaults, for check tests. */
+export function resource(url: string, overrides: Partial<ResourceArtifact> = {}): ResourceArtifact {
+  const type = overrides.type ?? 'image';
+  return {
+    url,
+    type,
+    initiator: type === 'stylesheet' ? 'link[rel=stylesheet]' : type === 'script' ? 'script[src]' : 'img',
+    firstParty: true,
+    status: 200,
+    finalUrl: url,
+    redirects: [],
+    headers: {},
+    contentType: null,
+    bytes: 1000,
+    transferBytes: null,
+    protocol: 'http/1.1',
+    text: null,
+    truncated: false,
+    ...overrides,
+  };
+}
+
+/** A Chromium run with nothing wrong in it, for check tests; override what the test is about. */
+export function browserArtifact(overrides: Partial<BrowserArtifact> = {}): BrowserArtifact {
+  return {
+    screenshots: { desktop: null, mobile: null },
+    viewport: { width: 412, height: 823, deviceScaleFactor: 2.625 },
+    mobileNonBlankRatio: 0.5,
+    vitals: {
+      lcp: { duration: 1200, node: 'h1', text: 'Welcome', url: null },
+      cls: { score: 0, largestEntry: null },
+      fcp: 800,
+      ttfb: 200,
+      tbt: 0,
+      loadTime: 1500,
+      domContentLoaded: 1000,
+      speedIndex: 1400,
+    },
+    console: [],
+    pageErrors: [],
+    network: [],
+    renderedHtml: '<html><head></head><body></body></html>',
+    jsExecution: { total_ms: 0, by_script: [] },
+    coverage: { js: [], css: [] },
+    images: [],
+    layout: { documentWidth: 412, overflowingNodes: [], smallTextPct: 0, smallTargets: [] },
+    ...overrides,
+  };
+}
+
+/** One crawled page with sensible defaults, for the crawl checks' tests. */
+export function crawlPage(url: string, overrides: Partial<CrawlPage> = {}): CrawlPage {
+  return {
+    url,
+    status: 200,
+    indexable: true,
+    canonical: url,
+    title: `Title of ${url}`,
+    description: `Description of ${url}`,
+    h1: `Heading of ${url}`,
+    contentHash: `hash-${url}`,
+    simhash: null,
+    depth: 1,
+    inlinks: 3,
+    inSitemap: true,
+    hreflang: [],
+    ...overrides,
+  };
+}
+
+/** Provider data with nothing in it, for the [X] checks' tests. */
+export function seoData(overrides: Partial<SeoDataArtifact> = {}): SeoDataArtifact {
+  return {
+    relatedKeywords: [],
+    competitorDomains: [],
+    backlinks: [],
+    referringDomains: 0,
+    nofollowShare: 0,
     ...overrides,
   };
 }

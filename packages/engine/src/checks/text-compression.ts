@@ -1,0 +1,57 @@
+import { defineCheck, failed, passed, warning } from './define-check';
+
+/** Defaults an operator may tune: below this, compression gains nothing (Lighthouse: 1.4 KiB). */
+export const thresholds = { minBytes: 1400 };
+
+const messages = {
+  ok: 'The HTML is sent {encoding}-compressed ({raw} KB → {compressed} KB), and so are the site’s other text files.',
+  html: 'The HTML ({raw} KB) is sent uncompressed; gzip or Brotli would make it several times smaller.',
+  assets: 'The HTML is compressed, but {count} text file(s) are sent uncompressed.',
+};
+
+const TEXT =
+  /^(text\/|application\/(javascript|x-javascript|json|ld\+json|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
+const COMPRESSED = /\b(br|gzip|zstd|deflate|compress)\b/i;
+
+export const textCompression = defineCheck({
+  key: 'text-compression',
+  title: 'HTML/text compression',
+  category: 'speed-performance',
+  relevance: 7,
+  scope: 'page',
+  requires: ['page', 'resources'],
+  description:
+    'HTML, CSS, JavaScript, JSON and SVG are text and shrink by 70–90 % with Brotli, gzip or zstd. The browser asks for compression in every request; the server only has to answer with it.',
+  recommendation: 'Compress HTML and every text file with Brotli or gzip.',
+  howToFix:
+    'Turn compression on in the server or CDN. nginx: <code>gzip on; gzip_types text/css application/javascript application/json image/svg+xml;</code> (and <code>brotli on;</code> with the Brotli module). Apache: mod_deflate or mod_brotli with <code>AddOutputFilterByType</code>. Most CDNs compress automatically; check that the origin does not send <code>Cache-Control: no-transform</code>.',
+  evaluate({ page, resources }, { format }) {
+    const encoding = page.headers['content-encoding'] ?? null;
+    const raw = page.bytes;
+    const compressed = page.transferBytes;
+    const savings = compressed !== null && raw > 0 ? Math.round(((raw - compressed) / raw) * 100) : null;
+    const uncompressed = resources
+      .filter(
+        (r) =>
+          r.status !== null &&
+          r.status < 400 &&
+          r.bytes > thresholds.minBytes &&
+          TEXT.test(r.contentType ?? '') &&
+          !COMPRESSED.test(r.headers['content-encoding'] ?? ''),
+      )
+      .map((r) => r.url);
+    const data = {
+      compression: { encoding, raw, compressed, savings_pct: encoding ? savings : 0 },
+      uncompressed,
+    };
+    const kb = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1024).toFixed(1));
+    if (raw > thresholds.minBytes && !(encoding && COMPRESSED.test(encoding)))
+      return failed(format(messages.html, { raw: kb(raw) }), data);
+    if (uncompressed.length > 0)
+      return warning(format(messages.assets, { count: uncompressed.length }), data);
+    return passed(
+      format(messages.ok, { encoding: encoding ?? 'not', raw: kb(raw), compressed: kb(compressed ?? raw) }),
+      data,
+    );
+  },
+});

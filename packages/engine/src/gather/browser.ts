@@ -1,0 +1,295 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { BrowserArtifact, NetworkEntry, RenderedImage } from '../artifacts';
+import { startGuardedProxy } from '../net/browser-proxy';
+import { COLLECT_SCRIPT, READ_SCRIPT } from './browser-page-scripts';
+import { ArtifactUnavailable, type GatherContext } from './context';
+
+/** Defaults an operator may tune. */
+export const browserDefaults = {
+  chromiumPath: '/usr/bin/chromium',
+  /** The whole run, launch to close (the issue's hard budget). */
+  budgetMs: 60_000,
+  navigationTimeoutMs: 30_000,
+  /** Quiet network wait after load, so late requests and shifts are seen. */
+  settleMs: 2_000,
+  mobile: { width: 412, height: 823, deviceScaleFactor: 2.625 },
+  desktop: { width: 1350, height: 940 },
+};
+
+/** Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass the proxy). */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+let webVitalsSource: string | null = null;
+function webVitalsScript(): string {
+  if (!webVitalsSource) {
+    // The package's exports hide the IIFE build; read it beside the resolved entry.
+    const entry = createRequire(import.meta.url).resolve('web-vitals');
+    webVitalsSource = readFileSync(path.join(path.dirname(entry), 'web-vitals.attribution.iife.js'), 'utf8');
+  }
+  return webVitalsSource;
+}
+
+/**
+ * Loads the page in Chromium on a phone profile, every connection through the guarded proxy
+ * (SECURITY.md A5): web vitals, console and page errors, the network log, coverage, rendered DOM,
+ * image and layout facts, and mobile and desktop screenshots. One browser, one context, closed in
+ * `finally`; the whole run stops at the budget.
+ */
+export async function gatherBrowser(context: GatherContext): Promise<BrowserArtifact> {
+  if (!context.fetcher) throw new ArtifactUnavailable('The browser needs the guarded fetcher to run behind.');
+  const page = await context.get('page');
+  const url = new URL(page.finalUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ArtifactUnavailable('Only http(s) pages are rendered.');
+  const executablePath =
+    context.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? browserDefaults.chromiumPath;
+  if (!existsSync(executablePath))
+    throw new ArtifactUnavailable(
+      `Not measured: Chromium was not found at ${executablePath} (set CHROMIUM_PATH).`,
+    );
+  const budgetMs = context.options.browserBudgetMs ?? browserDefaults.budgetMs;
+  const proxy = await startGuardedProxy(context.fetcher);
+  let browser: Browser | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const budget = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new ArtifactUnavailable(`The browser run took longer than ${budgetMs / 1000} s and was stopped.`),
+          ),
+        budgetMs,
+      );
+    });
+    const run = (async () => {
+      try {
+        browser = await chromium.launch({
+          executablePath:
+            context.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? browserDefaults.chromiumPath,
+          headless: true,
+          args: [
+            ...CHROMIUM_FLAGS,
+            `--proxy-server=http://127.0.0.1:${proxy.port}`,
+            '--proxy-bypass-list=<-loopback>',
+          ],
+        });
+      } catch (error) {
+        throw new ArtifactUnavailable(
+          `Chromium could not be started: ${(error as Error).message.split('\n')[0]}`,
+        );
+      }
+      return renderPage(browser, page.finalUrl, context.fetcher!.userAgent);
+    })();
+    return await Promise.race([run, budget]);
+  } finally {
+    clearTimeout(timer);
+    await (browser as Browser | null)?.close().catch(() => {});
+    await proxy.close();
+  }
+}
+
+async function renderPage(browser: Browser, url: string, botAgent: string): Promise<BrowserArtifact> {
+  const major = browser.version().split('.')[0];
+  const { mobile, desktop } = browserDefaults;
+  const browserContext = await browser.newContext({
+    viewport: { width: mobile.width, height: mobile.height },
+    deviceScaleFactor: mobile.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36 ${botAgent}`,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    ignoreHTTPSErrors: true,
+  });
+  try {
+    const tab = await browserContext.newPage();
+    const console: BrowserArtifact['console'] = [];
+    const pageErrors: BrowserArtifact['pageErrors'] = [];
+    tab.on('console', (message) => {
+      const type = message.type();
+      if (type !== 'error' && type !== 'warning') return;
+      console.push({ type, text: message.text().slice(0, 1000), url: message.location().url || null });
+    });
+    tab.on('pageerror', (error) => {
+      const where = /\(?((?:https?:)\/\/[^\s)]+):(\d+):\d+\)?/.exec(error.stack ?? '');
+      pageErrors.push({
+        message: error.message.slice(0, 1000),
+        source: where?.[1] ?? null,
+        line: where ? Number(where[2]) : null,
+      });
+    });
+    const network = await recordNetwork(tab);
+    await tab.addInitScript({ content: `${webVitalsScript()}\n${COLLECT_SCRIPT}` });
+    await tab.coverage.startJSCoverage({ resetOnNavigation: false });
+    await tab.coverage.startCSSCoverage({ resetOnNavigation: false });
+    const cdp = await browserContext.newCDPSession(tab);
+    await cdp.send('Performance.enable');
+
+    await tab.goto(url, { waitUntil: 'load', timeout: browserDefaults.navigationTimeoutMs });
+    await tab.waitForLoadState('networkidle', { timeout: browserDefaults.settleMs }).catch(() => {});
+
+    const mobileShot = await tab.screenshot({ type: 'png' });
+    const [jsCoverage, cssCoverage] = await Promise.all([
+      tab.coverage.stopJSCoverage(),
+      tab.coverage.stopCSSCoverage(),
+    ]);
+    const metrics = await cdp.send('Performance.getMetrics');
+    const scriptSeconds = metrics.metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+    const renderedHtml = await tab.content();
+    const read = (await tab.evaluate(READ_SCRIPT)) as PageReading;
+
+    await tab.setViewportSize(desktop);
+    const desktopShot = await tab.screenshot({ type: 'png' });
+
+    const byScript = Object.entries(read.scripts)
+      .map(([scriptUrl, ms]) => ({ url: scriptUrl, ms: Math.round(ms) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 20);
+    return {
+      screenshots: { desktop: desktopShot, mobile: mobileShot },
+      viewport: { ...browserDefaults.mobile },
+      mobileNonBlankRatio: await nonBlankRatio(mobileShot),
+      vitals: {
+        lcp: read.lcp ? { ...read.lcp, duration: Math.round(read.lcp.duration) } : null,
+        cls: { score: Math.round(read.cls.score * 10000) / 10000, largestEntry: read.cls.largestEntry },
+        fcp: read.fcp === null ? null : Math.round(read.fcp),
+        ttfb: read.ttfb === null ? null : Math.round(read.ttfb),
+        tbt: read.tbt,
+        loadTime: read.loadTime === null ? null : Math.round(read.loadTime),
+        domContentLoaded: read.domContentLoaded === null ? null : Math.round(read.domContentLoaded),
+        // Speed Index needs a filmstrip of the load; not measured by this gatherer.
+        speedIndex: null,
+      },
+      console,
+      pageErrors,
+      network: network.entries(),
+      renderedHtml,
+      jsExecution: { total_ms: Math.round(scriptSeconds * 1000), by_script: byScript },
+      coverage: {
+        js: jsCoverage
+          .filter((e) => e.url.startsWith('http'))
+          .map((e) => ({ url: e.url, total: e.source?.length ?? 0, unused: unusedJsBytes(e) })),
+        css: cssCoverage
+          .filter((e) => e.url.startsWith('http'))
+          .map((e) => {
+            const total = e.text?.length ?? 0;
+            const used = e.ranges.reduce((sum, r) => sum + (r.end - r.start), 0);
+            return { url: e.url, total, unused: Math.max(0, total - used) };
+          }),
+      },
+      images: read.images,
+      layout: read.layout,
+    };
+  } finally {
+    await browserContext.close().catch(() => {});
+  }
+}
+
+interface PageReading {
+  lcp: NonNullable<BrowserArtifact['vitals']['lcp']> | null;
+  cls: BrowserArtifact['vitals']['cls'];
+  fcp: number | null;
+  ttfb: number | null;
+  tbt: number;
+  loadTime: number | null;
+  domContentLoaded: number | null;
+  scripts: Record<string, number>;
+  images: RenderedImage[];
+  layout: BrowserArtifact['layout'];
+}
+
+/** The network log from the DevTools protocol: type, status, protocol and sizes per request. */
+async function recordNetwork(tab: Page): Promise<{ entries(): NetworkEntry[] }> {
+  const cdp = await tab.context().newCDPSession(tab);
+  const requests = new Map<string, NetworkEntry>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (!event.request.url.startsWith('http')) return;
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: (event.type ?? 'Other').toLowerCase(),
+      status: null,
+      transferBytes: 0,
+      bytes: 0,
+      protocol: null,
+      domain: new URL(event.request.url).hostname,
+      mimeType: null,
+      failed: false,
+    });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const entry = requests.get(event.requestId);
+    if (!entry) return;
+    entry.status = event.response.status;
+    entry.protocol = event.response.protocol ?? null;
+    entry.mimeType = event.response.mimeType ?? null;
+    entry.type = (event.type ?? entry.type).toLowerCase();
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.bytes += event.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.transferBytes = event.encodedDataLength;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const entry = requests.get(event.requestId);
+    if (!entry) return;
+    entry.failed = true;
+    entry.errorText = event.errorText;
+  });
+  await cdp.send('Network.enable');
+  return { entries: () => [...requests.values()] };
+}
+
+/**
+ * Bytes of a script no function ever ran. V8's block coverage lists ranges outermost first, each
+ * inner range overriding its parent, so painting them in order gives the per-byte answer.
+ */
+export function unusedJsBytes(entry: {
+  source?: string;
+  functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[];
+}): number {
+  const length = entry.source?.length ?? 0;
+  if (length === 0) return 0;
+  const used = new Uint8Array(length);
+  const ranges = entry.functions
+    .flatMap((f) => f.ranges)
+    .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+  for (const range of ranges)
+    used.fill(range.count > 0 ? 1 : 0, range.startOffset, Math.min(range.endOffset, length));
+  let unused = 0;
+  for (const byte of used) if (byte === 0) unused++;
+  return unused;
+}
+
+/** Share of a screenshot's pixels that differ from its most common colour: 0 is a blank page. */
+export async function nonBlankRatio(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png)
+    .resize(64, 64, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const counts = new Map<number, number>();
+  const pixels = info.width * info.height;
+  for (let i = 0; i < pixels; i++) {
+    const key = ((data[i * 3]! >> 3) << 10) | ((data[i * 3 + 1]! >> 3) << 5) | (data[i * 3 + 2]! >> 3);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const modal = Math.max(...counts.values());
+  return Math.round(((pixels - modal) / pixels) * 1000) / 1000;
+}

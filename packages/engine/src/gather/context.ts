@@ -1,0 +1,64 @@
+import type { ArtifactName, Artifacts } from '../artifacts';
+import type { GuardedFetcher } from '../net/guarded-fetch';
+import type { EngineFetch } from './fetch-contract';
+
+/** Options of a checkup that gatherers read. */
+export interface GatherOptions {
+  /** Run Chromium (desktop and mobile) for the browser checks. */
+  browser: boolean;
+  /** Chromium's executable; default `CHROMIUM_PATH` or `/usr/bin/chromium`. */
+  chromiumPath?: string;
+  /** Hard limit for the whole Chromium run, in milliseconds (default 60 s). */
+  browserBudgetMs?: number;
+  /** The project's IndexNow key, when it has one. */
+  indexNowKey?: string | null;
+  /** DNS TXT lookups (tests pass their own). */
+  resolveTxt?: (name: string) => Promise<string[][]>;
+  /** Providers; an absent one makes its artifact unavailable with the reason. */
+  providers?: Partial<{
+    [N in 'fieldData' | 'seoData' | 'safeBrowsing']: (url: string) => Promise<Artifacts[N]>;
+  }>;
+}
+
+/** What a gatherer sees: the network, the run's options, and every other artifact on demand. */
+export interface GatherContext {
+  /** The URL the checkup was asked for. */
+  url: string;
+  fetch: EngineFetch;
+  /** The guarded fetcher itself, for gatherers that open their own connections under its policy. */
+  fetcher: GuardedFetcher | null;
+  options: GatherOptions;
+  signal: AbortSignal;
+  /** Another artifact, gathered at most once per run. */
+  get<N extends ArtifactName>(name: N): Promise<Artifacts[N]>;
+  /** Raw bytes of fetched sub-resources by URL, shared between the resource and image gatherers. */
+  bodies: Map<string, Buffer>;
+}
+
+export type Gatherer<N extends ArtifactName> = (context: GatherContext) => Promise<Artifacts[N]>;
+
+/** An artifact that cannot be gathered on this run, with the reason the report shows. */
+export class ArtifactUnavailable extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ArtifactUnavailable';
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}

@@ -1,0 +1,169 @@
+import { gunzipSync } from 'node:zlib';
+import { XMLParser } from 'fast-xml-parser';
+import type { SitemapFile, SitemapsArtifact } from '../artifacts';
+import { resolveHttpUrl } from '../html/url';
+import { parseRobotsTxt } from '../text/robots-txt';
+import type { GatherContext } from './context';
+
+/** Limits of the sitemaps protocol and of how far we follow indexes (SECURITY.md F1). */
+export const sitemapLimits = {
+  maxUrls: 50_000,
+  maxBytes: 50 * 1024 * 1024,
+  /** Files read per checkup, indexes and their children together. */
+  maxFiles: 12,
+  /** index → index → urlset at most. */
+  maxDepth: 2,
+  /** URLs kept per file for the freshness and host checks. */
+  keptUrls: 1000,
+  timeoutMs: 20_000,
+};
+
+/** Paths tried when robots.txt declares no sitemap. */
+export const COMMON_SITEMAP_PATHS = ['/sitemap.xml', '/sitemap_index.xml'];
+
+// Entities off: no billion laughs, no external entities (SECURITY.md F1).
+const parser = new XMLParser({
+  processEntities: false,
+  ignoreAttributes: true,
+  ignoreDeclaration: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  isArray: (name) => name === 'url' || name === 'sitemap',
+});
+
+interface Entry {
+  loc?: unknown;
+  lastmod?: unknown;
+}
+
+/**
+ * Reads the sitemaps robots.txt declares (or the common paths when it declares none), follows
+ * sitemap indexes to a bounded depth with loop detection, and counts and samples their URLs.
+ */
+export async function gatherSitemaps(context: GatherContext): Promise<SitemapsArtifact> {
+  const [robots, page] = await Promise.all([context.get('robotsTxt'), context.get('page')]);
+  const declared = parseRobotsTxt(robots).sitemaps;
+  const queue: { url: string; source: SitemapFile['source']; depth: number }[] = declared.length
+    ? declared.map((url) => ({ url, source: 'robots-txt' as const, depth: 0 }))
+    : COMMON_SITEMAP_PATHS.map((path) => ({
+        url: new URL(path, page.finalUrl).href,
+        source: 'common-path' as const,
+        depth: 0,
+      }));
+  const seen = new Set<string>();
+  const files: SitemapFile[] = [];
+  while (queue.length > 0 && files.length < sitemapLimits.maxFiles) {
+    const next = queue.shift()!;
+    if (seen.has(next.url)) continue;
+    seen.add(next.url);
+    const file = await readSitemap(context, next.url, next.source);
+    // A common path that is not there (or answers with an HTML page, a soft 404) is a miss, not a sitemap.
+    if (next.source === 'common-path' && (file.status !== 200 || /html/i.test(file.contentType ?? '')))
+      continue;
+    files.push(file);
+    if (file.type !== 'sitemapindex') continue;
+    for (const child of file.urls) {
+      if (seen.has(child.loc)) {
+        file.errors.push(`The index lists ${child.loc} again, which would loop.`);
+        continue;
+      }
+      if (next.depth + 1 > sitemapLimits.maxDepth) {
+        file.errors.push(
+          `Indexes are nested more than ${sitemapLimits.maxDepth} deep; ${child.loc} was not read.`,
+        );
+        continue;
+      }
+      queue.push({ url: child.loc, source: 'index', depth: next.depth + 1 });
+    }
+  }
+  return { declared, files };
+}
+
+async function readSitemap(
+  context: GatherContext,
+  url: string,
+  source: SitemapFile['source'],
+): Promise<SitemapFile> {
+  const file: SitemapFile = {
+    url,
+    source,
+    status: null,
+    contentType: null,
+    type: null,
+    gzip: false,
+    bytes: 0,
+    urlCount: 0,
+    urls: [],
+    errors: [],
+  };
+  let raw: Buffer;
+  try {
+    const response = await context.fetch(url, {
+      maxBytes: sitemapLimits.maxBytes + 1,
+      timeoutMs: sitemapLimits.timeoutMs,
+      signal: context.signal,
+    });
+    file.status = response.status;
+    file.contentType = response.headers['content-type'] ?? null;
+    file.bytes = response.bytes;
+    if (response.status !== 200) {
+      file.errors.push(`The server answered ${response.status}.`);
+      return file;
+    }
+    raw = response.raw;
+  } catch (error) {
+    file.errors.push(`It could not be fetched: ${(error as Error).message}`);
+    return file;
+  }
+  if (raw[0] === 0x1f && raw[1] === 0x8b) {
+    file.gzip = true;
+    try {
+      raw = gunzipSync(raw, { maxOutputLength: sitemapLimits.maxBytes + 1 });
+    } catch {
+      file.errors.push(
+        `It is gzip-compressed but does not unpack within ${sitemapLimits.maxBytes / 1024 / 1024} MB.`,
+      );
+      return file;
+    }
+    file.bytes = raw.length;
+  }
+  if (raw.length > sitemapLimits.maxBytes) {
+    file.errors.push('It is larger than 50 MB, the protocol limit; search engines ignore the rest.');
+  }
+  const xml = raw.subarray(0, sitemapLimits.maxBytes).toString('utf8');
+  let tree: Record<string, unknown>;
+  try {
+    tree = parser.parse(xml, true) as Record<string, unknown>;
+  } catch (error) {
+    file.errors.push(`It is not valid XML: ${(error as Error).message.split('\n')[0]}`);
+    return file;
+  }
+  const root = (tree.urlset ?? tree.sitemapindex) as Record<string, unknown> | undefined;
+  if (!root || typeof root !== 'object') {
+    file.errors.push('It has neither a <urlset> nor a <sitemapindex> root element.');
+    return file;
+  }
+  file.type = tree.urlset ? 'urlset' : 'sitemapindex';
+  const entries = ((file.type === 'urlset' ? root.url : root.sitemap) ?? []) as Entry[];
+  file.urlCount = entries.length;
+  if (entries.length > sitemapLimits.maxUrls) {
+    file.errors.push(`It lists ${entries.length} URLs; the limit is 50,000 per file.`);
+  }
+  let invalid = 0;
+  for (const entry of entries.slice(0, sitemapLimits.maxUrls)) {
+    const loc = typeof entry.loc === 'string' ? entry.loc.trim() : '';
+    const absolute = resolveHttpUrl(loc, 'http://invalid.invalid/');
+    if (!loc || !absolute || !/^https?:\/\//i.test(loc)) {
+      invalid++;
+      continue;
+    }
+    if (file.urls.length < sitemapLimits.keptUrls) {
+      file.urls.push({
+        loc: absolute,
+        lastmod: typeof entry.lastmod === 'string' ? entry.lastmod.trim() : null,
+      });
+    }
+  }
+  if (invalid > 0) file.errors.push(`${invalid} entries have no absolute http(s) <loc>.`);
+  return file;
+}

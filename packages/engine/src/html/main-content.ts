@@ -1,0 +1,40 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import type { AnyNode } from './dom';
+import { textBlocks } from './text';
+
+/** Page furniture, not content: dropped from the body when the page marks no main region. */
+const CHROME =
+  'nav, header, footer, aside, form, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], [role="search"]';
+/** Furniture that also turns up inside `<main>` or an `<article>` (a header there is the article's own). */
+const CHROME_INSIDE = 'nav, aside, [role="navigation"], [role="complementary"], [role="search"]';
+
+interface MainContentOptions {
+  /** A selector of further elements to leave out, e.g. `pre, code` for spelling. */
+  exclude?: string;
+}
+
+/**
+ * The text blocks of the page's main content: `<main>`, `[role=main]` or the longest `<article>`
+ * when the page marks one, else the body without navigation, header, footer and sidebars.
+ * Scripts, styles and hidden elements never count (see `textBlocks`).
+ */
+export function mainContentBlocks($: CheerioAPI, options: MainContentOptions = {}): string[] {
+  const root = mainRoot($);
+  if (!root) return [];
+  const marked = root !== $('body')[0];
+  const copy = $(root).clone();
+  copy.find(marked ? CHROME_INSIDE : CHROME).remove();
+  if (options.exclude) copy.find(options.exclude).remove();
+  return copy[0] ? textBlocks($, copy[0]) : [];
+}
+
+function mainRoot($: CheerioAPI): AnyNode | undefined {
+  const marked = $('main:not([hidden]), [role="main"]:not([hidden])');
+  if (marked.length) return marked[0];
+  const articles = $('article').toArray();
+  if (articles.length) {
+    const length = (article: AnyNode) => textBlocks($, article).join(' ').length;
+    return articles.reduce((best, article) => (length(article) > length(best) ? article : best));
+  }
+  return $('body')[0] ?? $.root()[0];
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { ArtifactName } from './artifacts';
+import { defineCheck, passed } from './checks/define-check';
+import { allChecks } from './checks/index';
+import { metaTitle } from './checks/meta-title';
+import type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
+import { PageUnreachableError, runCheckup, UnknownSectionError } from './run';
+
+const SITE = 'https://woodline.example';
+const PAGE = `<!doctype html><html lang="en"><head><title>Handmade oak tables – Woodline</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><h1>Oak tables</h1><p>Tables made by hand.</p></body></html>`;
+
+/** A site in memory, answering like the guarded fetcher; unknown paths are 404, `down` rejects. */
+function site(files: Record<string, { status?: number; body: string; type?: string }>, down: string[] = []) {
+  const requested: string[] = [];
+  const fetch: EngineFetch = async (url) => {
+    requested.push(url);
+    if (down.includes(new URL(url).pathname) || new URL(url).hostname === 'down.example')
+      throw new Error('connect ECONNREFUSED');
+    const file = files[new URL(url).pathname];
+    const response: FetchedResponse = {
+      requestedUrl: url,
+      finalUrl: url,
+      status: file?.status ?? (file ? 200 : 404),
+      headers: { 'content-type': file?.type ?? 'text/html; charset=utf-8' },
+      body: file?.body ?? 'Not found',
+      raw: Buffer.from(file?.body ?? 'Not found'),
+      protocol: 'http/1.1',
+      bytes: (file?.body ?? 'Not found').length,
+      transferBytes: null,
+      truncated: false,
+      redirects: [],
+      timings: { total: 120, firstByte: 80 },
+    };
+    return response;
+  };
+  return { fetch, requested };
+}
+
+// The checks that read only the page and the origin's text files: what a memory site can serve.
+const SERVED: ArtifactName[] = ['page', 'document', 'robotsTxt', 'llmsTxt', 'adsTxt'];
+const pageChecks = allChecks.filter((check) => check.requires.every((name) => SERVED.includes(name)));
+
+describe('runCheckup', () => {
+  it('gathers each artifact once, runs every check and scores the report', async () => {
+    const { fetch, requested } = site({
+      '/': { body: PAGE },
+      '/robots.txt': {
+        body: 'User-agent: *\nAllow: /\nSitemap: https://woodline.example/sitemap.xml',
+        type: 'text/plain',
+      },
+    });
+    const report = await runCheckup({ url: `${SITE}/`, fetch, checks: pageChecks, browser: false });
+    expect(requested.sort()).toEqual([
+      `${SITE}/`,
+      `${SITE}/ads.txt`,
+      `${SITE}/llms.txt`,
+      `${SITE}/robots.txt`,
+    ]);
+    expect(report.finalUrl).toBe(`${SITE}/`);
+    expect(report.score).toBeGreaterThan(0);
+    expect(report.score).toBeLessThanOrEqual(100);
+    const byKey = new Map(report.results.map((r) => [r.key, r]));
+    expect(byKey.get('meta-title')?.status).toBe('passed');
+    expect(byKey.get('robots-txt')?.status).toBe('passed');
+    expect(byKey.get('llms-txt')?.status).toBe('warning');
+    // No ads and no ads.txt: not applicable, left out of the score.
+    expect(byKey.get('ads-txt')).toMatchObject({ status: 'skipped' });
+    expect(report.categories.map((c) => c.key)).toContain('common-seo');
+  });
+
+  it('reports a robots.txt that does not answer as its own failure, not the checkup’s', async () => {
+    const { fetch } = site({ '/': { body: PAGE } }, ['/robots.txt']);
+    const report = await runCheckup({ url: `${SITE}/`, fetch, checks: pageChecks, browser: false });
+    expect(report.results.find((r) => r.key === 'robots-txt')).toMatchObject({ status: 'failed' });
+  });
+
+  it('refuses to report on a page it cannot fetch', async () => {
+    const { fetch } = site({}, ['/']);
+    await expect(
+      runCheckup({ url: `${SITE}/`, fetch, checks: pageChecks, browser: false }),
+    ).rejects.toBeInstanceOf(PageUnreachableError);
+  });
+
+  it('reports each section as it is ready and runs only the sections asked for', async () => {
+    const { fetch, requested } = site({ '/': { body: PAGE } });
+    const seen: string[] = [];
+    const report = await runCheckup({
+      url: `${SITE}/`,
+      fetch,
+      sections: ['meta-title', 'viewport'],
+      onSection: ({ result }) => seen.push(result.key),
+    });
+    expect(seen.sort()).toEqual(['meta-title', 'viewport']);
+    expect(report.results.map((r) => r.key)).toEqual(['meta-title', 'viewport']);
+    expect(requested).toEqual([`${SITE}/`]);
+  });
+
+  it('refuses an unknown section key before fetching anything', async () => {
+    const { fetch, requested } = site({ '/': { body: PAGE } });
+    await expect(runCheckup({ url: `${SITE}/`, fetch, sections: ['meta-titel'] })).rejects.toBeInstanceOf(
+      UnknownSectionError,
+    );
+    expect(requested).toEqual([]);
+  });
+
+  it('skips a check whose artifact this run cannot have, with the reason, and scores without it', async () => {
+    const { fetch } = site({ '/': { body: PAGE } });
+    const crawlOnly = defineCheck({
+      ...metaTitle,
+      key: 'crawl-only',
+      requires: ['crawl'],
+      evaluate: () => passed('never'),
+    });
+    const report = await runCheckup({
+      url: `${SITE}/`,
+      fetch,
+      checks: [metaTitle, crawlOnly],
+      browser: false,
+    });
+    expect(report.results[1]).toEqual({
+      key: 'crawl-only',
+      status: 'skipped',
+      reason: 'Needs the whole site: this check runs in Deep Analysis, not in a one-page checkup.',
+    });
+    expect(report.score).toBe(100);
+  });
+
+  it('runs the same sections on a competitor and keeps an unreachable one as an error', async () => {
+    const { fetch } = site({ '/': { body: PAGE } });
+    const report = await runCheckup({
+      url: `${SITE}/`,
+      fetch,
+      sections: ['meta-title'],
+      competitors: [`${SITE}/`, 'https://down.example/'],
+    });
+    expect(report.competitors).toHaveLength(2);
+    expect(report.competitors[0]).toMatchObject({ url: `${SITE}/`, score: 100 });
+    expect(report.competitors[1]).toMatchObject({ url: 'https://down.example/' });
+    expect(report.competitors[1]).toHaveProperty('error');
+  });
+});

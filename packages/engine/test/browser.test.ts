@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CountingServer, startTarget } from '../src/net/fixture-servers';
+import { type FixtureSite, startSite } from './fixture-sites';
+import { gatherFrom } from './gather-context';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CI installs Chromium before the tests; a machine without it cannot run these.
+const withChromium = describe.skipIf(!existsSync(CHROMIUM));
+
+let forbidden: CountingServer;
+let attacker: { origin: string; allow: string; close(): Promise<void> };
+let cases: FixtureSite;
+
+/** An allowed page that aims everything a page can aim at a forbidden address. */
+async function startAttacker(target: number) {
+  const aim = `http://127.0.0.1:${target}`;
+  const page = `<!DOCTYPE html><html><head><title>Aims at a forbidden address</title>
+<meta http-equiv="refresh" content="0;url=${aim}/refresh"></head><body>
+<img src="${aim}/img.png"><iframe src="${aim}/frame"></iframe>
+<link rel="stylesheet" href="/redirect-css">
+<script>
+fetch('${aim}/fetch').catch(() => {});
+try { new WebSocket('ws://127.0.0.1:${target}/ws'); } catch (e) {}
+fetch('http://169.254.169.254/latest/meta-data/').catch(() => {});
+</script></body></html>`;
+  const server = http.createServer((request, response) => {
+    if (request.url === '/redirect-css') {
+      response.writeHead(302, { location: `${aim}/style.css` });
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    allow: `127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+beforeAll(async () => {
+  forbidden = await startTarget();
+  attacker = await startAttacker(forbidden.port);
+  cases = await startSite('cases');
+});
+afterAll(async () => {
+  await attacker.close();
+  await forbidden.close();
+  await cases.close();
+});
+
+withChromium('the browser gatherer', () => {
+  it('lets no Chromium request reach a forbidden address: img, iframe, fetch, WebSocket, meta refresh, 302', async () => {
+    const browser = await gatherFrom(`${attacker.origin}/`, 'browser', { allowPrivate: attacker.allow });
+    expect(forbidden.connections()).toBe(0);
+    // The refused requests are in the network log as failures (the meta refresh navigates to one).
+    const refused = browser.network.filter((entry) => entry.url.includes(`:${forbidden.port}/`));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.filter((entry) => (entry.status ?? 0) > 0 && (entry.status ?? 0) < 400)).toEqual([]);
+  });
+
+  it('measures layout shift with its largest entry', async () => {
+    const browser = await gatherFrom(`${cases.origin}/layout-shift.html`, 'browser', {
+      allowPrivate: cases.allow,
+    });
+    expect(browser.vitals.cls.score).toBeGreaterThan(0.1);
+    expect(browser.vitals.cls.largestEntry?.value).toBeGreaterThan(0);
+    expect(browser.vitals.fcp).toBeGreaterThan(0);
+    expect(browser.vitals.lcp?.duration).toBeGreaterThan(0);
+    expect(browser.screenshots.mobile?.subarray(1, 4).toString()).toBe('PNG');
+    expect(browser.mobileNonBlankRatio).toBeGreaterThan(0);
+  });
+
+  it('records page errors, unhandled rejections and console errors', async () => {
+    const browser = await gatherFrom(`${cases.origin}/js-errors.html`, 'browser', {
+      allowPrivate: cases.allow,
+    });
+    expect(browser.pageErrors.map((e) => e.message).join(' ')).toMatch(/missingFunction/);
+    expect(browser.pageErrors.map((e) => e.message).join(' ')).toMatch(/Unhandled promise/);
+    expect(browser.console).toContainEqual(
+      expect.objectContaining({ type: 'error', text: 'Checkout failed to start' }),
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT, main, parseTargetUrl } from '../src/cli';
+import { startTarget } from '../src/net/fixture-servers';
+import { type FixtureSite, startSite } from './fixture-sites';
+
+function capture() {
+  let out = '';
+  let err = '';
+  return {
+    io: (env: Record<string, string> = {}) => ({
+      out: { write: (text: string) => (out += text) },
+      err: { write: (text: string) => (err += text) },
+      env,
+    }),
+    out: () => out,
+    err: () => err,
+  };
+}
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startSite('well-made');
+});
+afterAll(() => site.close());
+
+describe('sitelens-check', () => {
+  it('prints one JSON object with the score, categories and every check', async () => {
+    const run = capture();
+    const code = await main(
+      [`${site.origin}/`, '--json', '--sections', 'meta-title,hsts,robots-txt'],
+      run.io({ FETCH_ALLOW_PRIVATE: site.allow }),
+    );
+    expect(code).toBe(EXIT.ok);
+    const report = JSON.parse(run.out());
+    expect(report).toMatchObject({ url: `${site.origin}/`, final_url: `${site.origin}/` });
+    expect(Object.keys(report.checks)).toEqual(['meta-title', 'robots-txt', 'hsts']);
+    expect(report.checks['meta-title']).toMatchObject({
+      status: 'passed',
+      title: 'Handmade Oak Tables and Chairs – Woodline Workshop',
+    });
+    // Plain http: HSTS cannot apply.
+    expect(report.checks.hsts.status).toBe('failed');
+    expect(report.score).toBeGreaterThan(0);
+    expect(Object.keys(report.categories)).toEqual(['common-seo', 'links-crawlability', 'server-security']);
+  });
+
+  it('prints a readable report with how-to-fix for what did not pass', async () => {
+    const run = capture();
+    await main(
+      [`${site.origin}/`, '--sections', 'meta-title,hsts'],
+      run.io({ FETCH_ALLOW_PRIVATE: site.allow }),
+    );
+    expect(run.out()).toContain(`Sitelens checkup of ${site.origin}/`);
+    expect(run.out()).toMatch(/Score \d+\/100/);
+    expect(run.out()).toContain('Failed (1)');
+    expect(run.out()).toContain('How to fix:');
+    expect(run.out()).toContain('Passed: 1 of 2 checks');
+  });
+
+  it('runs the same sections on a competitor', async () => {
+    const run = capture();
+    await main(
+      [`${site.origin}/`, '--json', '--sections', 'meta-title', '--competitor', `${site.origin}/about.html`],
+      run.io({ FETCH_ALLOW_PRIVATE: site.allow }),
+    );
+    const report = JSON.parse(run.out());
+    expect(report.competitors[0]).toMatchObject({
+      url: `${site.origin}/about.html`,
+      checks: { 'meta-title': { status: 'passed' } },
+    });
+  });
+
+  it.each([
+    [[], 'Give the URL to check.'],
+    [['a', 'b'], 'Give exactly one URL.'],
+    [['ftp://example.com/'], 'is not an http(s) URL'],
+    [['https://example.com/', '--sections', 'meta-titel'], 'Unknown section: meta-titel'],
+    [['https://example.com/', '--colour'], "Unknown option '--colour'"],
+  ])('exits 2 on a bad argument: %j', async (argv, message) => {
+    const run = capture();
+    expect(await main(argv, run.io())).toBe(EXIT.badArgument);
+    expect(run.err()).toContain(message);
+  });
+
+  it('exits 3 when the page cannot be fetched, and a forbidden address is never reached', async () => {
+    const target = await startTarget();
+    try {
+      const run = capture();
+      expect(await main([`http://127.0.0.1:${target.port}/`, '--no-browser'], run.io())).toBe(
+        EXIT.unreachable,
+      );
+      expect(run.err()).toContain(`Cannot fetch http://127.0.0.1:${target.port}/`);
+      expect(target.connections()).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('reads a bare host as https', () => {
+    expect(parseTargetUrl('example.com')?.href).toBe('https://example.com/');
+    expect(parseTargetUrl('javascript:alert(1)')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuardedFetcher } from '../src/net/guarded-fetch';
+import { type CheckupReport, runCheckup } from '../src/run';
+import { makeCertificates, type TestCertificates } from './certificates';
+import { type FixtureSite, startSite } from './fixture-sites';
+
+// Whole checkups of the fixture sites, Chromium included: what a site owner would read.
+let certificates: TestCertificates;
+const sites: FixtureSite[] = [];
+beforeAll(async () => {
+  certificates = await makeCertificates();
+});
+afterAll(() => Promise.all(sites.map((site) => site.close())));
+
+async function checkup(name: 'well-made' | 'neglected', tls?: keyof Omit<TestCertificates, 'ca'>) {
+  const site = await startSite(name, tls ? certificates[tls] : undefined);
+  sites.push(site);
+  const fetcher = createGuardedFetcher({ allowPrivate: site.allow, ca: certificates.ca });
+  return runCheckup({ url: `${site.origin}/`, fetcher });
+}
+
+const statusOf = (report: CheckupReport, key: string) => report.results.find((r) => r.key === key)?.status;
+const keysWith = (report: CheckupReport, status: string) =>
+  report.results.filter((r) => r.status === status).map((r) => r.key);
+
+describe('checkups of the fixture sites', () => {
+  it('the well-made site over HTTPS passes nearly everything', async () => {
+    const report = await checkup('well-made', 'valid');
+    expect(keysWith(report, 'error')).toEqual([]);
+    expect(keysWith(report, 'failed')).toEqual(['cdn-usage', 'http2']);
+    expect(report.score).toBeGreaterThanOrEqual(90);
+    for (const key of [
+      'meta-title',
+      'meta-description',
+      'https-encryption',
+      'hsts',
+      'sitemap',
+      'web-vitals-lcp',
+      'web-vitals-cls',
+      'js-errors',
+    ])
+      expect(statusOf(report, key), key).toBe('passed');
+    expect(report.screenshots.mobile?.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('the neglected site fails most checks', async () => {
+    const report = await checkup('neglected');
+    expect(keysWith(report, 'error')).toEqual([]);
+    expect(report.score).toBeLessThan(55);
+    expect(keysWith(report, 'failed').length).toBeGreaterThanOrEqual(25);
+    for (const key of [
+      'meta-title',
+      'doctype',
+      'viewport',
+      'js-errors',
+      'custom-404',
+      'content-width',
+      'large-images',
+      'disallow-directive',
+    ])
+      expect(statusOf(report, key), key).toBe('failed');
+    expect(statusOf(report, 'directory-browsing')).toBe('failed');
+  });
+
+  it('an expired certificate still gives a report, with HTTPS failed', async () => {
+    const report = await checkup('well-made', 'expired');
+    const https = report.results.find((r) => r.key === 'https-encryption');
+    expect(https).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/^The certificate expired \d+ days ago\./),
+    });
+    expect(statusOf(report, 'meta-title')).toBe('passed');
+  });
+});
