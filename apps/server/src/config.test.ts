@@ -37,8 +37,19 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_URL must be a postgres/,
     ],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
+    [
+      { NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: '127.0.0.1:8081', AUTH_SECRET: 'x'.repeat(32) },
+      /^Invalid configuration: FETCH_ALLOW_PRIVATE must not be set when NODE_ENV=production/,
+    ],
+    [{ FETCH_ALLOW_PRIVATE: '127.0.0.1:notaport' }, /^Invalid configuration: FETCH_ALLOW_PRIVATE/],
   ])('stops with one line naming the variable for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('FETCH_ALLOW_PRIVATE', () => {
+  it('is accepted outside production, for local demos and tests', () => {
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: '127.0.0.1:8081' }).FETCH_ALLOW_PRIVATE).toBe('127.0.0.1:8081');
   });
 });

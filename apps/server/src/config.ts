@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { assertAllowPrivateSafe } from '@sitelens/engine';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -47,6 +48,15 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
     .default('USD'),
+  /**
+   * `host:port` entries the engine may fetch although they are private (local demos and tests,
+   * e.g. `127.0.0.1:8081`). Refused under NODE_ENV=production (SECURITY.md A6).
+   */
+  FETCH_ALLOW_PRIVATE: z.string().optional(),
+  /** How long `GET /api/report/{guid}/{section}` waits for a section before answering 202. */
+  CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
+  /** Chromium for the browser checks. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 
@@ -80,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: BILLING_PROVIDER=recurly needs RECURLY_API_KEY, RECURLY_PUBLIC_KEY and RECURLY_WEBHOOK_SECRET',
     );
+  }
+  try {
+    assertAllowPrivateSafe(config.NODE_ENV, config.FETCH_ALLOW_PRIVATE);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
   return {
     ...config,

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type Queue, startQueue } from './jobs/queue';
+import { passRatesCommand } from './modules/checkup/pass-rates-command';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
@@ -25,10 +26,11 @@ Commands:
   billing-cycle         run the daily billing cycle now: renewals, ended trials, expiries
   plans list            the plan catalogue in the database
   plans import [file]   add or update plans from a catalogue file (default: plans/catalogue.json)
+  pass-rates --sites <file>   check each site of a list (one per line) and store each check's pass rate
   help       this text
 `;
 
-type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans' | 'billing-cycle';
+type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans' | 'billing-cycle' | 'pass-rates';
 const COMMANDS: readonly string[] = [
   'start',
   'api',
@@ -37,6 +39,7 @@ const COMMANDS: readonly string[] = [
   'selftest',
   'plans',
   'billing-cycle',
+  'pass-rates',
 ];
 
 async function main(argv: string[]): Promise<void> {
@@ -83,6 +86,11 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   if (command === 'billing-cycle') {
     const result = await runBillingCycle(database, createBillingProvider(config, database));
     process.stdout.write(`renewed ${result.renewed}, expired ${result.expired}\n`);
+    await database.close();
+    return;
+  }
+  if (command === 'pass-rates') {
+    process.exitCode = await passRatesCommand(database, config, args);
     await database.close();
     return;
   }

@@ -20,6 +20,9 @@ const TABLES = [
   'subscriptions',
   'billing_infos',
   'invoices',
+  'reports',
+  'report_targets',
+  'report_sections',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -38,8 +41,25 @@ describe("another organization's ids", () => {
       'select number from invoices where user_id = $1',
       [other.guid],
     );
+    const [team] = await t.database.query<{ organization_id: string }>(
+      'select organization_id from memberships where user_id = $1',
+      [other.guid],
+    );
+    const [report] = await t.database.query<{ id: string }>(
+      `insert into reports (organization_id, user_id, url, sections) values ($1, $2, 'https://example.com/', '["meta-title"]') returning id`,
+      [team!.organization_id, other.guid],
+    );
+    await t.database.query(
+      `insert into report_targets (report_id, url, role, position, status) values ($1, 'https://example.com/', 'main', 0, 'done')`,
+      [report!.id],
+    );
     // Ids that belong to the other organization, by parameter name.
-    const theirs: Record<string, string> = { id: other.guid, invoiceNumber: String(invoice!.number) };
+    const theirs: Record<string, string> = {
+      id: other.guid,
+      invoiceNumber: String(invoice!.number),
+      guid: report!.id,
+      section: 'meta-title',
+    };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;

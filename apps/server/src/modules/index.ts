@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
+import { checkupRoutes } from './checkup/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
@@ -16,4 +17,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   organizationRoutes,
   salesRoutes,
   recurlyWebhookRoutes,
+  checkupRoutes,
 ];

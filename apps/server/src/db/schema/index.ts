@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './checkup';
 export * from './platform';
 export * from './sales';
 export * from './system';

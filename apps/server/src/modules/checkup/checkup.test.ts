@@ -1,0 +1,292 @@
+import { CHECKUP_MESSAGES } from '@sitelens/contracts';
+import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  createTestApp,
+  givePlan,
+  registerUser,
+  startTrial,
+  type TestApp,
+} from '../../test/app';
+import { runReportJob } from './jobs';
+
+const logger = pino({ level: 'silent' });
+let t: TestApp;
+let site: FixtureSite;
+let previousAllow: string | undefined;
+
+// The job reads FETCH_ALLOW_PRIVATE from the environment, as workers do.
+beforeAll(async () => {
+  site = await startSite('well-made');
+  previousAllow = process.env.FETCH_ALLOW_PRIVATE;
+  process.env.FETCH_ALLOW_PRIVATE = site.allow;
+  t = await createTestApp({ CHECKUP_SECTION_WAIT_MS: '300', FETCH_ALLOW_PRIVATE: site.allow });
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+  if (previousAllow === undefined) delete process.env.FETCH_ALLOW_PRIVATE;
+  else process.env.FETCH_ALLOW_PRIVATE = previousAllow;
+});
+
+const SECTIONS = ['meta-title', 'http-status-code', 'robots-txt', 'hsts', 'sitemap'];
+
+async function teamAccount(settings = { seo_analysis_limit: 20, max_competitors: 2 }): Promise<Account> {
+  const account = await registerUser(t.app);
+  await startTrial(t.app, account);
+  await givePlan(t.database, account.guid, settings);
+  return account;
+}
+
+async function start(account: Account, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/report', headers: account.auth, payload });
+}
+
+/** Runs the queued checkup job the way a worker would. */
+const work = (reportId: string) =>
+  runReportJob.handler({ reportId }, { database: t.database, logger, jobId: 'test' });
+
+const section = (account: Account, guid: string, key: string, url?: string) =>
+  t.app.inject({
+    url: `/api/report/${guid}/${key}${url ? `?url=${encodeURIComponent(url)}` : ''}`,
+    headers: account.auth,
+  });
+
+describe('the report structure', () => {
+  it('lists every category and section of the catalogue', async () => {
+    const account = await teamAccount();
+    const res = await t.app.inject({ url: '/api/report/sections', headers: account.auth });
+    expect(res.statusCode).toBe(200);
+    const { categories } = res.json() as { categories: { key: string; sections: { key: string }[] }[] };
+    expect(categories.flatMap((c) => c.sections)).toHaveLength(95);
+    expect(categories[0]).toMatchObject({
+      key: 'common-seo',
+      sections: expect.arrayContaining([expect.objectContaining({ key: 'meta-title', relevance: 10 })]),
+    });
+    const narrow = (
+      await t.app.inject({ url: '/api/report/sections?fields=title', headers: account.auth })
+    ).json();
+    expect(Object.keys(narrow.categories[0].sections[0]).sort()).toEqual(['key', 'title']);
+  });
+});
+
+describe('a checkup', () => {
+  it('refuses a bad URL and unknown sections with the field and the reason', async () => {
+    const account = await teamAccount();
+    const bad = await start(account, { url: 'notaurl', sections: SECTIONS });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('url: Provide a valid URL');
+    const unknown = await start(account, { url: `${site.origin}/`, sections: ['meta-titel'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('sections: unknown section "meta-titel"');
+  });
+
+  it('answers a guid at once, then each section, for the main URL and a competitor', async () => {
+    const account = await teamAccount();
+    const main = `${site.origin}/`;
+    const competitor = `${site.origin}/about.html`;
+    const res = await start(account, {
+      url: main,
+      competitors: [competitor, competitor, main, ''].filter(Boolean),
+      sections: SECTIONS,
+    });
+    expect(res.statusCode).toBe(201);
+    const { guid, competitor_urls } = res.json();
+    expect(competitor_urls).toEqual([competitor]);
+
+    // Before a worker has run it, a section is still being computed: 202, retry.
+    expect((await section(account, guid, 'meta-title')).statusCode).toBe(202);
+
+    await work(guid);
+    const title = await section(account, guid, 'meta-title');
+    expect(title.statusCode).toBe(200);
+    expect(title.json()).toMatchObject({
+      top_100_pass_rate: null,
+      result: {
+        status: 'passed',
+        title: 'Handmade Oak Tables and Chairs – Woodline Workshop',
+        relevance: 10,
+        recommendation: expect.any(String),
+        how_to_fix: expect.stringContaining('&lt;title&gt;'),
+        how_to_fix_video: null,
+      },
+    });
+    const theirs = await section(account, guid, 'meta-title', competitor);
+    expect(theirs.json().result.title).toBe('About the Woodline workshop and its makers');
+
+    const report = (await t.app.inject({ url: `/api/report/v2?guid=${guid}`, headers: account.auth })).json();
+    expect(report).toMatchObject({ guid, url: main, status: 'done', competitor_urls: [competitor] });
+    expect(report.overview).toMatchObject({ has_all_sections: false, passed: expect.any(Number) });
+    expect(report.overview.passed + report.overview.warning + report.overview.failed).toBe(SECTIONS.length);
+    // Plain http: HSTS fails, and it is an important fix.
+    expect(report.important_fixes.map((f: { section_key: string }) => f.section_key)).toContain('hsts');
+    expect(report.competitors[0]).toMatchObject({ url: competitor, status: 'done' });
+  });
+
+  it('writes each section once when a killed job is run again', async () => {
+    const account = await teamAccount();
+    const { guid } = (await start(account, { url: `${site.origin}/`, sections: SECTIONS })).json();
+    await work(guid);
+    const before = await t.database.query(
+      'select section_key, result from report_sections s join report_targets t on t.id = s.target_id where t.report_id = $1 order by section_key',
+      [guid],
+    );
+    // The worker died after writing its sections but before finishing: pg-boss runs the job again.
+    await t.database.query(
+      `update report_targets set status = 'running', overview = null where report_id = $1`,
+      [guid],
+    );
+    await t.database.query(`update reports set status = 'running' where id = $1`, [guid]);
+    await work(guid);
+    const after = await t.database.query(
+      'select section_key, result from report_sections s join report_targets t on t.id = s.target_id where t.report_id = $1 order by section_key',
+      [guid],
+    );
+    expect(after).toEqual(before);
+    const report = (await t.app.inject({ url: `/api/report/v2?guid=${guid}`, headers: account.auth })).json();
+    expect(report.status).toBe('done');
+    expect(report.overview.passed + report.overview.warning + report.overview.failed).toBe(SECTIONS.length);
+  });
+
+  it('says it cannot access a site that does not answer, and a failed competitor does not fail the report', async () => {
+    const account = await teamAccount();
+    const down = 'http://127.0.0.1:9/';
+    const failed = (await start(account, { url: down, sections: SECTIONS })).json();
+    await work(failed.guid);
+    const res = await section(account, failed.guid, 'meta-title');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(CHECKUP_MESSAGES.cannotAccess(down));
+
+    const ok = (
+      await start(account, { url: `${site.origin}/`, competitors: [down], sections: SECTIONS })
+    ).json();
+    await work(ok.guid);
+    const report = (
+      await t.app.inject({ url: `/api/report/v2?guid=${ok.guid}`, headers: account.auth })
+    ).json();
+    expect(report.status).toBe('done');
+    expect(report.competitors[0]).toMatchObject({
+      status: 'failed',
+      error: CHECKUP_MESSAGES.competitorFailed(down),
+    });
+  });
+
+  it('keeps to the plan: competitors per checkup and checkups per billing period', async () => {
+    const account = await teamAccount({ seo_analysis_limit: 2, max_competitors: 1 });
+    const two = await start(account, {
+      url: `${site.origin}/`,
+      competitors: [`${site.origin}/about.html`, `${site.origin}/tables.html`],
+      sections: SECTIONS,
+    });
+    expect(two.statusCode).toBe(403);
+    expect(two.json().error).toBe('Your plan allows up to 1 competitors per checkup.');
+    expect((await start(account, { url: `${site.origin}/`, sections: SECTIONS })).statusCode).toBe(201);
+    expect((await start(account, { url: `${site.origin}/`, sections: SECTIONS })).statusCode).toBe(201);
+    const third = await start(account, { url: `${site.origin}/`, sections: SECTIONS });
+    expect(third.statusCode).toBe(403);
+    expect(third.json().error).toBe('Your plan allows up to 2 SEO checkups in this billing period.');
+    const none = await teamAccount({ seo_analysis_limit: 0, max_competitors: 0 });
+    expect((await start(none, { url: `${site.origin}/`, sections: SECTIONS })).json().error).toBe(
+      'This feature is disabled for your current plan!',
+    );
+  });
+
+  it('lists finished reports in the archive by month, with their competitors and URLs', async () => {
+    const account = await teamAccount();
+    const main = `${site.origin}/`;
+    const competitor = `${site.origin}/tables.html`;
+    const { guid } = (
+      await start(account, { url: main, competitors: [competitor], sections: SECTIONS })
+    ).json();
+    await work(guid);
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/v2/save',
+      headers: account.auth,
+      payload: { url: main, guid, competitors: [{ url: competitor }] },
+    });
+    expect(save.statusCode).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const month = `${today.slice(0, 8)}01`;
+    const rows = (
+      await t.app.inject({
+        url: `/api/report/v2/overviews?url=${encodeURIComponent(main)}&start_date=${month}&end_date=${today}`,
+        headers: account.auth,
+      })
+    ).json();
+    expect(rows).toEqual([
+      expect.objectContaining({ guid, url: main, score: expect.any(Number), passed: expect.any(Number) }),
+    ]);
+    const lastYear = (
+      await t.app.inject({
+        url: `/api/report/v2/overviews?start_date=2020-01-01&end_date=2020-01-31`,
+        headers: account.auth,
+      })
+    ).json();
+    expect(lastYear).toEqual([]);
+    const theirs = (
+      await t.app.inject({
+        url: `/api/report/v2/competitor-overviews?urls=${encodeURIComponent(competitor)}&start_date=${month}&end_date=${today}`,
+        headers: account.auth,
+      })
+    ).json();
+    expect(theirs).toEqual([expect.objectContaining({ guid, url: competitor })]);
+    const urls = (
+      await t.app.inject({ url: '/api/report/v2/urls?domain=127.0.0.1', headers: account.auth })
+    ).json();
+    expect(urls).toEqual({ urls: [main], next_token: null });
+  });
+
+  it('hides one team’s report from another', async () => {
+    const owner = await teamAccount();
+    const stranger = await teamAccount();
+    const { guid } = (await start(owner, { url: `${site.origin}/`, sections: SECTIONS })).json();
+    await work(guid);
+    expect((await section(stranger, guid, 'meta-title')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/report/v2?guid=${guid}`, headers: stranger.auth })).statusCode,
+    ).toBe(404);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/v2/save',
+      headers: stranger.auth,
+      payload: { url: 'x', guid },
+    });
+    expect(saved.statusCode).toBe(404);
+  });
+
+  it('serves a measured pass rate with the section, the latest one', async () => {
+    const account = await teamAccount();
+    await t.database.query(
+      `insert into pass_rates (section_key, rate, sites, measured_on) values ('robots-txt', 0.5, 90, '2026-01-01'), ('robots-txt', 0.87, 98, '2026-11-01')`,
+    );
+    const { guid } = (await start(account, { url: `${site.origin}/`, sections: SECTIONS })).json();
+    await work(guid);
+    expect((await section(account, guid, 'robots-txt')).json().top_100_pass_rate).toBeCloseTo(0.87);
+    expect((await section(account, guid, 'hsts')).json().top_100_pass_rate).toBeNull();
+  });
+
+  it('downloads a finished report as a PDF with the URL in it, and its mobile snapshot', async () => {
+    const account = await teamAccount();
+    const url = `${site.origin}/`;
+    const { guid } = (await start(account, { url, sections: [...SECTIONS, 'mobile-snapshot'] })).json();
+    await work(guid);
+    const pdf = await t.app.inject({ url: `/api/report/${guid}/pdf`, headers: account.auth });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(
+      /attachment; filename="seo-checkup-127\.0\.0\.1-\d{4}-\d{2}-\d{2}\.pdf"/,
+    );
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toContain(url);
+    const snapshotSection = (await section(account, guid, 'mobile-snapshot')).json();
+    expect(snapshotSection.result.snapshot_url).toBe(
+      `/api/report/${guid}/snapshot?url=${encodeURIComponent(url)}`,
+    );
+    const png = await t.app.inject({ url: snapshotSection.result.snapshot_url, headers: account.auth });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+});

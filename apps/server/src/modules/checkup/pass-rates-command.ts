@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { allChecks, createGuardedFetcher, runCheckup } from '@sitelens/engine';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+
+/** Sites checked at once: each checkup opens Chromium. */
+const CONCURRENCY = 2;
+
+/** Reads a site list: one URL or host per line; blank lines and `#` comments ignored. */
+export function parseSiteList(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean)
+    .map((line) => (/^https?:\/\//i.test(line) ? line : `https://${line}/`));
+}
+
+/**
+ * Pass rates per check over a list of sites: the share of sites where the check passed, among
+ * those where it ran. Sites that cannot be fetched are left out.
+ */
+export async function measurePassRates(
+  sites: string[],
+  check: (url: string) => Promise<Map<string, string> | null>,
+): Promise<{ rates: Map<string, { rate: number; sites: number }>; checked: number; failed: string[] }> {
+  const tallies = new Map<string, { passed: number; ran: number }>();
+  const failed: string[] = [];
+  let checked = 0;
+  let next = 0;
+  const lane = async () => {
+    while (next < sites.length) {
+      const url = sites[next++]!;
+      const statuses = await check(url).catch(() => null);
+      if (!statuses) {
+        failed.push(url);
+        continue;
+      }
+      checked++;
+      for (const [key, status] of statuses) {
+        if (status === 'skipped' || status === 'error') continue;
+        const tally = tallies.get(key) ?? { passed: 0, ran: 0 };
+        tally.ran++;
+        if (status === 'passed') tally.passed++;
+        tallies.set(key, tally);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sites.length) }, lane));
+  const rates = new Map([...tallies].map(([key, t]) => [key, { rate: t.passed / t.ran, sites: t.ran }]));
+  return { rates, checked, failed };
+}
+
+/** `sitelens pass-rates --sites <file>`: checks every site and stores today's rate of each check. */
+export async function passRatesCommand(database: Database, config: Config, args: string[]): Promise<number> {
+  const index = args.indexOf('--sites');
+  const file = index >= 0 ? args[index + 1] : undefined;
+  if (!file) {
+    process.stderr.write('usage: sitelens pass-rates --sites <file>   (one URL or host per line)\n');
+    return 2;
+  }
+  let sites: string[];
+  try {
+    sites = parseSiteList(await readFile(file, 'utf8'));
+  } catch (error) {
+    process.stderr.write(`cannot read ${file}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (sites.length === 0) {
+    process.stderr.write(`${file} lists no sites\n`);
+    return 2;
+  }
+  const fetcher = createGuardedFetcher({ allowPrivate: config.FETCH_ALLOW_PRIVATE ?? '' });
+  const { rates, checked, failed } = await measurePassRates(sites, async (url) => {
+    process.stdout.write(`checking ${url}\n`);
+    const report = await runCheckup({ url, fetcher, chromiumPath: config.CHROMIUM_PATH });
+    return new Map(report.results.map((r) => [r.key, r.status]));
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [key, { rate, sites: count }] of rates) {
+    await database.query(
+      `insert into pass_rates (section_key, rate, sites, measured_on) values ($1, $2, $3, $4)
+       on conflict (section_key, measured_on) do update set rate = $2, sites = $3`,
+      [key, rate, count, today],
+    );
+  }
+  process.stdout.write(
+    `stored pass rates of ${rates.size} of ${allChecks.length} checks over ${checked} sites${failed.length ? `; could not check ${failed.length}: ${failed.join(', ')}` : ''}\n`,
+  );
+  return checked > 0 ? 0 : 1;
+}

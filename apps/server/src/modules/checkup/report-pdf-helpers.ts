@@ -1,0 +1,229 @@
+/**
+ * Helpers for the checkup PDF (report-pdf.tsx): keeping text within what the PDF's built-in Helvetica
+ * can draw, and sizing the images it embeds.
+ */
+
+/** Code points above Latin-1 that the built-in fonts' WinAnsi encoding still has (quotes, dashes, €, …). */
+const WIN_ANSI_EXTRA = new Set([
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
+  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+
+/** Common characters WinAnsi lacks, with a plain stand-in. */
+const STAND_INS: Record<string, string> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
+  '\u2190': '<-',
+  '\u2192': '->',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2260': '!=',
+  '\u2248': '~',
+  '\u2713': 'v',
+  '\u2714': 'v',
+  '\u2717': 'x',
+  '\u2718': 'x',
+  '\t': ' ',
+};
+
+const encodable = (codePoint: number): boolean =>
+  codePoint === 0x0a ||
+  (codePoint >= 0x20 && codePoint <= 0x7e) ||
+  (codePoint >= 0xa0 && codePoint <= 0xff) ||
+  WIN_ANSI_EXTRA.has(codePoint);
+
+const allEncodable = (text: string): boolean =>
+  Array.from(text).every((char) => encodable(char.codePointAt(0) ?? 0));
+
+/**
+ * The text as the PDF's Helvetica can set it: characters outside its WinAnsi encoding become a close
+ * Latin stand-in ('ő' → 'o', '≤' → '<=') or '?', invisible and control characters are dropped, so no
+ * message, URL or branding line turns into garbled glyphs.
+ */
+export function pdfText(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n')) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (encodable(codePoint)) {
+      out += char;
+    } else if (char in STAND_INS) {
+      out += STAND_INS[char];
+    } else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) || /\p{Cf}/u.test(char)) {
+      // Control and format characters (zero-width spaces, BOM, bidi marks) draw nothing.
+    } else {
+      const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += plain && allEncodable(plain) ? plain : '?';
+    }
+  }
+  return out;
+}
+
+/** At most `max` characters, cut at a word when possible, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Helvetica advance widths (per 1000 em) of ' ' to '~', from the font's AFM metrics. */
+const HELVETICA_WIDTHS = [
+  278, 278, 355, 556, 556, 889, 667, 222, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 222, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+const URL_BREAKS = '/.?&=-_#';
+
+const charWidth = (char: string, fontSize: number): number =>
+  ((HELVETICA_WIDTHS[(char.codePointAt(0) ?? 0) - 32] ?? 667) * fontSize) / 1000;
+
+const textWidth = (text: string, fontSize: number): number =>
+  Array.from(text).reduce((sum, char) => sum + charWidth(char, fontSize), 0);
+
+/** The text cut (with '…') to fit on one line of `width` points in Helvetica at `fontSize`. */
+export function fitWidth(text: string, width: number, fontSize: number): string {
+  if (textWidth(text, fontSize) <= width) return text;
+  const room = width - charWidth('…', fontSize);
+  let out = '';
+  for (const char of text) {
+    if (textWidth(out + char, fontSize) > room) break;
+    out += char;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/**
+ * Hyphenation for messages and recommendations: English words are hyphenated as react-pdf does, but
+ * URLs, domains, paths and e-mail addresses are not, since a '-' added inside one would misquote it
+ * (ones too long for a line are laid out by `proseText` first).
+ */
+export function proseHyphenation(word: string, builtin?: (word: string) => string[]): string[] {
+  return builtin && !/[/.:@?=&_]\S/.test(word) ? builtin(word) : [word];
+}
+
+/**
+ * Prose (a check's message, a recommendation) ready for a column `width` points wide in Helvetica
+ * at `fontSize`: drawable characters only (`pdfText`), and any word wider than the column, such as
+ * a long URL, set on lines of its own broken at its separators, so it neither runs off the page nor
+ * gets a '-' added by react-pdf's hyphenation.
+ */
+export function proseText(text: string, width: number, fontSize: number): string {
+  return pdfText(text)
+    .split('\n')
+    .map((paragraph) =>
+      paragraph
+        .split(/( +)/)
+        .map((word) =>
+          word.trim() && textWidth(word, fontSize) > width ? `\n${wrapUrl(word, width, fontSize)}\n` : word,
+        )
+        .join('')
+        .replace(/ *\n */g, '\n')
+        .replace(/^\n|\n$/g, ''),
+    )
+    .join('\n');
+}
+
+/**
+ * A URL laid out in lines of at most `width` points in Helvetica at `fontSize`, joined with '\n'.
+ * react-pdf breaks lines only at spaces and English hyphenation points (adding a '-' that is not part
+ * of the URL), so a long URL would either be misquoted or run off the page; this breaks it after a
+ * '/', '.', '?', '&', '=', '-' or '_' where it can, and anywhere when it must.
+ */
+export function wrapUrl(url: string, width: number, fontSize: number): string {
+  const lines: string[] = [];
+  let line = '';
+  let lineWidth = 0;
+  let breakAt = -1;
+  for (const char of url) {
+    const advance = charWidth(char, fontSize);
+    if (line && lineWidth + advance > width) {
+      const cut = breakAt > 0 ? breakAt : line.length;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+      lineWidth = textWidth(line, fontSize);
+      breakAt = Math.max(...Array.from(URL_BREAKS, (mark) => line.lastIndexOf(mark) + 1));
+    }
+    line += char;
+    lineWidth += advance;
+    if (URL_BREAKS.includes(char)) breakAt = line.length;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+export type ImageKind = 'png' | 'jpg';
+
+/** Which of the formats react-pdf can embed the bytes are, by their signature; null for anything else. */
+export function imageKind(bytes: Buffer): ImageKind | null {
+  if (
+    bytes.length > 24 &&
+    bytes.readUInt32BE(0) === 0x89504e47 &&
+    bytes.readUInt32BE(4) === 0x0d0a1a0a &&
+    bytes.toString('latin1', 12, 16) === 'IHDR'
+  ) {
+    return 'png';
+  }
+  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  return null;
+}
+
+export type ImageSize = { width: number; height: number };
+
+/** Pixel size of a PNG or JPEG, read from its header; null when it cannot be read. */
+export function imageSize(bytes: Buffer): ImageSize | null {
+  const kind = imageKind(bytes);
+  if (kind === 'png') {
+    const size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    return size.width > 0 && size.height > 0 ? size : null;
+  }
+  if (kind !== 'jpg') return null;
+  // Walk the JPEG segments up to a start-of-frame marker (SOF0–SOF15, less DHT, JPG and DAC).
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    const length = bytes.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const size = { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+      return size.width > 0 && size.height > 0 ? size : null;
+    }
+    if (length < 2) return null;
+    offset += 2 + length;
+  }
+  return null;
+}
+
+/**
+ * The drawn size of an image: `preferred` along one side (the other from the aspect ratio), shrunk
+ * to stay within `max`.
+ */
+export function fitImage(
+  size: ImageSize,
+  preferred: { width: number } | { height: number },
+  max: ImageSize,
+): ImageSize {
+  const ratio = size.height / size.width;
+  let width = 'width' in preferred ? preferred.width : preferred.height / ratio;
+  let height = width * ratio;
+  if (width > max.width) {
+    width = max.width;
+    height = width * ratio;
+  }
+  if (height > max.height) {
+    height = max.height;
+    width = height / ratio;
+  }
+  return { width: Math.round(width * 10) / 10, height: Math.round(height * 10) / 10 };
+}

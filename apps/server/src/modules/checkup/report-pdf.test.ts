@@ -1,0 +1,164 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixPriority, type ReportPdfCheck, type ReportPdfInput, renderReportPdf } from './report-pdf';
+import { fitImage, imageSize, pdfText, proseText, wrapUrl } from './report-pdf-helpers';
+
+const URL = 'https://www.example.com/pricing?plan=pro';
+const STATUSES: ReportPdfCheck['status'][] = ['passed', 'warning', 'failed', 'skipped'];
+
+let snapshotPng: Buffer;
+let logoPng: Buffer;
+
+beforeAll(async () => {
+  snapshotPng = await sharp({ create: { width: 40, height: 80, channels: 3, background: '#ccc' } })
+    .png()
+    .toBuffer();
+  logoPng = await sharp({ create: { width: 140, height: 70, channels: 3, background: '#1677ff' } })
+    .png()
+    .toBuffer();
+});
+
+/** A report whose `checkCount` checks of every status are spread over three categories. */
+function report(checkCount: number, extra: Partial<ReportPdfInput> = {}): ReportPdfInput {
+  const titles = ['Common SEO issues', 'Speed optimizations', 'Security'];
+  const categories = titles.map((title, index) => ({
+    key: `category-${index}`,
+    title,
+    score: [42, 68, 91][index] ?? 0,
+    checks: [] as ReportPdfCheck[],
+  }));
+  for (let i = 0; i < checkCount; i += 1) {
+    const status = STATUSES[i % STATUSES.length] ?? 'passed';
+    categories[i % categories.length]?.checks.push({
+      key: `check-${i}`,
+      title: `Check number ${i + 1}`,
+      status,
+      message:
+        status === 'skipped'
+          ? 'This check could not run: the page did not answer in time.'
+          : `The page was inspected for problem ${i + 1}; some details about what was found on it follow here.`,
+      recommendation: `Fix problem ${i + 1} by changing the page template and deploying it again.`,
+    });
+  }
+  return {
+    url: URL,
+    createdAt: new Date(2026, 10, 2),
+    overview: { score: 64, passed: 3, warning: 3, failed: 3 },
+    categories,
+    importantFixes: [
+      { section_key: 'hsts', title: 'HSTS header', relevance: 5, recommendation: 'Send an HSTS header.' },
+      { section_key: 'title', title: 'Meta title', relevance: 9, recommendation: 'Shorten the title.' },
+      { section_key: 'favicon', title: 'Favicon', relevance: 2, recommendation: 'Add a favicon.' },
+    ],
+    competitors: [
+      { url: 'https://competitor.example.org/', score: 81, error: null },
+      { url: 'https://broken.example.net/', score: null, error: 'Something went wrong' },
+    ],
+    snapshotPng,
+    branding: { logo: logoPng, header: 'Acme Agency – SEO audit', footer: 'Prepared by Acme Agency' },
+    ...extra,
+  };
+}
+
+const raw = (pdf: Buffer) => pdf.toString('latin1');
+/** Page objects, not the /Pages tree node. */
+const pageCount = (pdf: Buffer) => raw(pdf).match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+/** A string of the info dictionary (`/Subject`, `/Author`…), stored inline or as an indirect object. */
+function info(pdf: Buffer, key: string): string | null {
+  const text = raw(pdf);
+  const entry = new RegExp(`/${key}\\s*(?:\\((.*?)\\)|(\\d+) 0 R)`).exec(text);
+  if (!entry) return null;
+  if (entry[1] !== undefined) return entry[1];
+  return new RegExp(`(?:^|\\n)${entry[2]} 0 obj\\s*\\((.*?)\\)\\s*endobj`).exec(text)?.[1] ?? null;
+}
+const imageCount = (pdf: Buffer) => raw(pdf).match(/\/Subtype\s*\/Image/g)?.length ?? 0;
+
+describe('renderReportPdf', () => {
+  it('renders a branded report with snapshot, the URL in its info dictionary', async () => {
+    const pdf = await renderReportPdf(report(12));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(raw(pdf)).toContain(URL);
+    expect(info(pdf, 'Subject')).toBe(URL);
+    // The logo and the snapshot are both embedded.
+    expect(imageCount(pdf)).toBe(2);
+    // A white-label report does not name Sitelens as its author.
+    expect(info(pdf, 'Author')).toBeNull();
+  });
+
+  it('breaks a long report across more pages than a short one', async () => {
+    const short = await renderReportPdf(report(12));
+    const long = await renderReportPdf(report(60));
+    expect(pageCount(long)).toBeGreaterThan(1);
+    expect(pageCount(long)).toBeGreaterThan(pageCount(short));
+  });
+
+  it('renders without snapshot, branding, fixes or competitors', async () => {
+    const pdf = await renderReportPdf(
+      report(5, { snapshotPng: null, branding: undefined, importantFixes: [], competitors: [] }),
+    );
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(raw(pdf)).toContain(URL);
+    expect(info(pdf, 'Subject')).toBe(URL);
+    expect(info(pdf, 'Author')).toBe('Sitelens');
+    expect(imageCount(pdf)).toBe(0);
+  });
+
+  it('skips a logo it cannot embed instead of failing', async () => {
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const pdf = await renderReportPdf(report(4, { branding: { logo: gif } }));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(imageCount(pdf)).toBe(1);
+  });
+});
+
+describe('report PDF helpers', () => {
+  it('ranks fixes by the spec priority bands', () => {
+    expect([10, 8, 7.5, 7, 4, 3.5, 3, 1].map((relevance) => fixPriority(relevance).label)).toEqual([
+      'High',
+      'High',
+      'High',
+      'Medium',
+      'Medium',
+      'Medium',
+      'Low',
+      'Low',
+    ]);
+  });
+
+  it('keeps text within what Helvetica can draw', () => {
+    expect(pdfText('Café – “ok” …')).toBe('Café – “ok” …');
+    expect(pdfText('Größe ≤ 5 → ő\u200b漢')).toBe('Größe <= 5 -> o?');
+  });
+
+  it('wraps a long URL at its separators without adding characters', () => {
+    const url = 'https://www.example.com/some/very/long/path/with-many-segments/index.html?utm_source=news';
+    const lines = wrapUrl(url, 150, 10).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe(url);
+    expect(lines.slice(0, -1).every((line) => /[/.?&=\-_#]$/.test(line))).toBe(true);
+    expect(wrapUrl('https://a.example/', 150, 10)).toBe('https://a.example/');
+  });
+
+  it('sets a word too wide for its column on lines of its own, unchanged', () => {
+    const url = 'https://www.example.com/a/deeply/nested/resource/that/keeps/going/index.html';
+    const text = proseText(`Unsafe link: ${url} was found.`, 150, 10);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Unsafe link:');
+    expect(lines.at(-1)).toBe('was found.');
+    expect(lines.slice(1, -1).join('')).toBe(url);
+    expect(proseText('Short words stay as they are.', 150, 10)).toBe('Short words stay as they are.');
+  });
+
+  it('reads image sizes and fits them', async () => {
+    const jpg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    expect(imageSize(snapshotPng)).toEqual({ width: 40, height: 80 });
+    expect(imageSize(jpg)).toEqual({ width: 30, height: 20 });
+    expect(imageSize(Buffer.from('GIF89a'))).toBeNull();
+    expect(fitImage({ width: 40, height: 80 }, { width: 180 }, { width: 180, height: 300 })).toEqual({
+      width: 150,
+      height: 300,
+    });
+  });
+});

@@ -1,0 +1,660 @@
+import { Document, Image, Link, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { formatDate, SCORE_BANDS, type ScoreBand, scoreBand } from '@sitelens/contracts';
+import { createElement as h, type ReactElement } from 'react';
+import {
+  clip,
+  fitImage,
+  fitWidth,
+  imageSize,
+  pdfText,
+  proseHyphenation,
+  proseText,
+  wrapUrl,
+} from './report-pdf-helpers';
+
+// Written with createElement like invoice-pdf.ts, and so a .ts file: the server's tsconfig sets no
+// `jsx` option, and tsc refuses to import a .tsx module without one.
+
+export interface ReportPdfCheck {
+  key: string;
+  title: string;
+  status: 'passed' | 'warning' | 'failed' | 'skipped';
+  message: string;
+  recommendation: string;
+}
+
+export interface ReportPdfCategory {
+  key: string;
+  title: string;
+  score: number;
+  checks: ReportPdfCheck[];
+}
+
+export interface ReportPdfInput {
+  url: string;
+  createdAt: Date;
+  overview: { score: number; passed: number; warning: number; failed: number };
+  categories: ReportPdfCategory[];
+  importantFixes: { section_key: string; title: string; relevance: number; recommendation: string }[];
+  competitors: { url: string; score: number | null; error: string | null }[];
+  /** PNG bytes of the mobile screenshot, when there is one. */
+  snapshotPng: Buffer | null;
+  /** White-label branding, added later by another module: a logo image (png/jpg bytes), a header and a footer line. */
+  branding?: { logo?: Buffer; header?: string; footer?: string };
+}
+
+/** The spec's limit on template header and footer lines. */
+const BRANDING_TEXT_MAX = 144;
+/** The average score of the top 100 most visited US sites, as the report shows it (spec section 9). */
+const TOP_100_AVERAGE = 75;
+
+const PAGE = { width: 595.28, marginX: 48 };
+const FOOTER_BOTTOM = 22;
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.marginX;
+/** Widths of the columns that hold prose: a check's texts, beside its status; a fix's, beside its priority. */
+const CHECK_TEXT_WIDTH = CONTENT_WIDTH - 82;
+const FIX_TEXT_WIDTH = CONTENT_WIDTH - 3 - 16 - 62;
+/** Template logos are shown 70 px high (spec): 52.5 pt. */
+const LOGO = { height: 52.5, maxWidth: 240 };
+const SNAPSHOT = { width: 180, maxHeight: 420 };
+
+const INK = '#1f1f1f';
+const MUTED = '#595959';
+const FAINT = '#8c8c8c';
+const RULE = '#e8e8e8';
+const ACCENT = '#1677ff';
+const LEADING = 1.35;
+
+type Tone = ScoreBand | 'grey' | 'blue';
+
+/** Fill (the spec's band colours), readable text, light background and border for each tone. */
+const TONES: Record<Tone, { fill: string; text: string; bg: string; border: string }> = {
+  green: { fill: SCORE_BANDS.green.color, text: '#237804', bg: '#f6ffed', border: '#b7eb8f' },
+  amber: { fill: SCORE_BANDS.amber.color, text: '#ad6800', bg: '#fffbe6', border: '#ffe58f' },
+  red: { fill: SCORE_BANDS.red.color, text: '#cf1322', bg: '#fff1f0', border: '#ffa39e' },
+  grey: { fill: '#bfbfbf', text: FAINT, bg: '#fafafa', border: '#d9d9d9' },
+  blue: { fill: ACCENT, text: '#0958d9', bg: '#e6f4ff', border: '#91caff' },
+};
+
+const STATUS: Record<ReportPdfCheck['status'], { label: string; tone: Tone }> = {
+  passed: { label: 'Passed', tone: 'green' },
+  warning: { label: 'Warning', tone: 'amber' },
+  failed: { label: 'Failed', tone: 'red' },
+  skipped: { label: 'Not checked', tone: 'grey' },
+};
+
+/** Priority by relevance (spec section 9): above 7 high, above 3 to 7 medium, 1 to 3 low. */
+export function fixPriority(relevance: number): { label: 'High' | 'Medium' | 'Low'; tone: Tone } {
+  if (relevance > 7) return { label: 'High', tone: 'red' };
+  if (relevance > 3) return { label: 'Medium', tone: 'amber' };
+  return { label: 'Low', tone: 'blue' };
+}
+
+/** How the score compares with the top-100 average; the spec tells apart < 50, 50–74, 75 and > 75. */
+function scoreVerdict(score: number): string {
+  const average = `the average of the top 100 most visited US sites (${TOP_100_AVERAGE})`;
+  if (score < 50) return `This page scores well below ${average}: it needs significant SEO work.`;
+  if (score < TOP_100_AVERAGE) return `This page scores below ${average}: there is room for improvement.`;
+  if (score === TOP_100_AVERAGE) return `This page scores on par with ${average}.`;
+  return `This page scores above ${average}. Well done!`;
+}
+
+const displayScore = (score: number) => Math.min(100, Math.max(0, Math.round(score)));
+
+const styles = StyleSheet.create({
+  // No line height on the page: react-pdf 4.9 does not draw a `render` text (the page number) with
+  // one, inherited or its own, so the texts that wrap set it themselves (LEADING).
+  page: {
+    paddingTop: 56,
+    paddingBottom: 64,
+    paddingHorizontal: PAGE.marginX,
+    fontSize: 10,
+    fontFamily: 'Helvetica',
+    color: INK,
+  },
+  bold: { fontFamily: 'Helvetica-Bold' },
+  runningHeader: { position: 'absolute', top: 24, left: PAGE.marginX, right: PAGE.marginX },
+  runningHeaderInner: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    borderBottomWidth: 0.5,
+    borderBottomColor: RULE,
+    paddingBottom: 4,
+    fontSize: 8,
+    color: FAINT,
+  },
+  footer: {
+    position: 'absolute',
+    bottom: FOOTER_BOTTOM,
+    left: PAGE.marginX,
+    right: PAGE.marginX,
+    flexDirection: 'row',
+    // Top-aligned: react-pdf 4.9 lays a `render` text out 0 high, so it hangs from where it is placed.
+    alignItems: 'flex-start',
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+    paddingTop: 6,
+    fontSize: 8,
+    color: FAINT,
+  },
+  footerText: { width: CONTENT_WIDTH - 90 },
+  // No width of its own: react-pdf 4.9 does not draw a `render` text that has one.
+  pageNumber: { flex: 1, textAlign: 'right' },
+  logo: { marginBottom: 14, objectFit: 'contain' },
+  title: { fontSize: 24, fontFamily: 'Helvetica-Bold', lineHeight: 1.2 },
+  titleLong: { fontSize: 17, fontFamily: 'Helvetica-Bold', lineHeight: 1.25 },
+  coverUrl: { lineHeight: LEADING, fontSize: 12, color: ACCENT, marginTop: 8, textDecoration: 'none' },
+  coverDate: { fontSize: 10, color: MUTED, marginTop: 4 },
+  scoreBlock: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    marginTop: 22,
+    padding: 16,
+    borderWidth: 1,
+    borderColor: RULE,
+    borderRadius: 6,
+  },
+  scoreCircle: {
+    width: 96,
+    height: 96,
+    borderRadius: 48,
+    borderWidth: 7,
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  scoreNumber: { fontSize: 30, fontFamily: 'Helvetica-Bold', lineHeight: 1 },
+  scoreOutOf: { fontSize: 8, color: FAINT, marginTop: 2 },
+  scoreSide: { flex: 1, marginLeft: 20 },
+  scoreHeading: { fontSize: 13, fontFamily: 'Helvetica-Bold' },
+  scoreVerdict: { lineHeight: LEADING, fontSize: 9.5, color: MUTED, marginTop: 3 },
+  stats: { flexDirection: 'row', marginTop: 10 },
+  stat: {
+    width: 84,
+    marginRight: 8,
+    paddingVertical: 6,
+    paddingHorizontal: 8,
+    borderRadius: 4,
+    borderWidth: 1,
+  },
+  statNumber: { fontSize: 16, fontFamily: 'Helvetica-Bold', lineHeight: 1.1 },
+  statLabel: { fontSize: 8.5, color: MUTED },
+  sectionHeading: {
+    fontSize: 15,
+    fontFamily: 'Helvetica-Bold',
+    marginTop: 24,
+    marginBottom: 8,
+    paddingBottom: 4,
+    borderBottomWidth: 1.5,
+    borderBottomColor: ACCENT,
+  },
+  note: { lineHeight: LEADING, fontSize: 9.5, color: MUTED },
+  tableHead: {
+    flexDirection: 'row',
+    backgroundColor: '#fafafa',
+    borderBottomWidth: 1,
+    borderBottomColor: RULE,
+    paddingVertical: 5,
+    paddingHorizontal: 6,
+    fontSize: 8.5,
+    fontFamily: 'Helvetica-Bold',
+    color: MUTED,
+  },
+  tableRow: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    borderBottomWidth: 0.5,
+    borderBottomColor: RULE,
+    paddingVertical: 6,
+    paddingHorizontal: 6,
+  },
+  colName: { flex: 1, paddingRight: 8 },
+  colCount: { width: 50, textAlign: 'right' },
+  colScore: { width: 110, flexDirection: 'row', alignItems: 'center', justifyContent: 'flex-end' },
+  bar: { width: 60, height: 5, borderRadius: 2.5, backgroundColor: '#f0f0f0', marginRight: 8 },
+  barFill: { height: 5, borderRadius: 2.5 },
+  scoreCell: { width: 24, textAlign: 'right', fontFamily: 'Helvetica-Bold' },
+  fix: {
+    flexDirection: 'row',
+    marginBottom: 6,
+    paddingVertical: 7,
+    paddingHorizontal: 8,
+    borderLeftWidth: 3,
+    backgroundColor: '#fafafa',
+  },
+  fixPriority: { width: 62, alignItems: 'flex-start' },
+  pill: {
+    paddingTop: 2.5,
+    paddingBottom: 1,
+    paddingHorizontal: 5,
+    lineHeight: 1.2,
+    borderRadius: 3,
+    borderWidth: 0.75,
+    fontSize: 8,
+    fontFamily: 'Helvetica-Bold',
+  },
+  fixBody: { flex: 1 },
+  fixTitle: { lineHeight: 1.25, fontSize: 10.5, fontFamily: 'Helvetica-Bold' },
+  fixText: { lineHeight: LEADING, fontSize: 9.5, color: '#434343', marginTop: 2 },
+  categoryHead: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    marginTop: 22,
+    marginBottom: 4,
+    paddingBottom: 5,
+    borderBottomWidth: 1.5,
+    borderBottomColor: ACCENT,
+  },
+  categoryTitle: { lineHeight: 1.25, flex: 1, fontSize: 14, fontFamily: 'Helvetica-Bold' },
+  categoryCounts: { fontSize: 8.5, color: FAINT, marginRight: 10 },
+  check: {
+    flexDirection: 'row',
+    paddingVertical: 7,
+    borderBottomWidth: 0.5,
+    borderBottomColor: RULE,
+  },
+  checkMarker: { width: CONTENT_WIDTH - CHECK_TEXT_WIDTH, flexDirection: 'row', paddingTop: 1 },
+  dot: { width: 8, height: 8, borderRadius: 4, marginTop: 2, marginRight: 5 },
+  checkLabel: { fontSize: 8.5, fontFamily: 'Helvetica-Bold' },
+  checkBody: { flex: 1 },
+  checkTitle: { lineHeight: 1.25, fontSize: 10.5, fontFamily: 'Helvetica-Bold' },
+  checkMessage: { lineHeight: LEADING, fontSize: 9.5, color: '#434343', marginTop: 2 },
+  checkSkipped: {
+    lineHeight: LEADING,
+    fontSize: 9.5,
+    color: FAINT,
+    marginTop: 2,
+    fontFamily: 'Helvetica-Oblique',
+  },
+  recommendation: {
+    lineHeight: LEADING,
+    marginTop: 5,
+    paddingVertical: 5,
+    paddingHorizontal: 7,
+    borderRadius: 3,
+    fontSize: 9,
+  },
+  snapshotFrame: {
+    alignSelf: 'flex-start',
+    marginTop: 8,
+    padding: 5,
+    borderWidth: 1,
+    borderColor: '#d9d9d9',
+    borderRadius: 8,
+  },
+  link: { color: ACCENT, textDecoration: 'none' },
+  tableUrl: { fontSize: 9.5, lineHeight: 1.25 },
+});
+
+const noHyphenation = (word: string) => [word];
+
+/** A URL as link text in `style` (which sets its font size), laid out in lines that fit `width`. */
+const urlText = (url: string, width: number, style: typeof styles.coverUrl | typeof styles.tableUrl) => {
+  const text = wrapUrl(pdfText(url), width, style.fontSize);
+  const body = h(Text, { hyphenationCallback: noHyphenation }, text);
+  return /^https?:\/\//i.test(url)
+    ? h(Link, { src: url, style: [styles.link, style] }, body)
+    : h(Text, { style }, body);
+};
+
+const pill = (label: string, tone: Tone) =>
+  h(
+    Text,
+    {
+      style: [
+        styles.pill,
+        { color: TONES[tone].text, backgroundColor: TONES[tone].bg, borderColor: TONES[tone].border },
+      ],
+    },
+    label,
+  );
+
+const scorePill = (score: number) => {
+  const value = displayScore(score);
+  return pill(`${value} / 100`, scoreBand(value));
+};
+
+/** A section title, kept on the page of what follows it. */
+const sectionHeading = (text: string) =>
+  h(Text, { style: styles.sectionHeading, minPresenceAhead: 60 }, text);
+
+function runningHeader(label: string, url: string) {
+  return h(View, {
+    fixed: true,
+    style: styles.runningHeader,
+    render: ({ pageNumber }: { pageNumber: number }) =>
+      pageNumber > 1
+        ? h(
+            View,
+            { style: styles.runningHeaderInner },
+            h(Text, { hyphenationCallback: noHyphenation }, fitWidth(label, CONTENT_WIDTH * 0.5, 8)),
+            h(Text, { hyphenationCallback: noHyphenation }, fitWidth(url, CONTENT_WIDTH * 0.45, 8)),
+          )
+        : null,
+  });
+}
+
+function footer(text: string) {
+  return h(
+    View,
+    { fixed: true, style: styles.footer },
+    h(Text, { style: styles.footerText }, text),
+    h(Text, {
+      style: styles.pageNumber,
+      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
+        `Page ${pageNumber} of ${totalPages}`,
+    }),
+  );
+}
+
+function cover(input: ReportPdfInput, title: string, logo: ReactElement | null) {
+  const score = displayScore(input.overview.score);
+  const band = TONES[scoreBand(score)];
+  const stat = (count: number, label: string, tone: Tone) =>
+    h(
+      View,
+      {
+        key: label,
+        style: [styles.stat, { borderColor: TONES[tone].border, backgroundColor: TONES[tone].bg }],
+      },
+      h(Text, { style: [styles.statNumber, { color: TONES[tone].text }] }, String(count)),
+      h(Text, { style: styles.statLabel }, label),
+    );
+  return h(
+    View,
+    { wrap: false },
+    logo,
+    h(Text, { style: title.length > 60 ? styles.titleLong : styles.title }, title),
+    urlText(input.url, CONTENT_WIDTH, styles.coverUrl),
+    h(Text, { style: styles.coverDate }, `Report date: ${formatDate(input.createdAt)}`),
+    h(
+      View,
+      { style: styles.scoreBlock },
+      h(
+        View,
+        { style: [styles.scoreCircle, { borderColor: band.fill, backgroundColor: band.bg }] },
+        h(Text, { style: [styles.scoreNumber, { color: band.text }] }, String(score)),
+        h(Text, { style: styles.scoreOutOf }, 'out of 100'),
+      ),
+      h(
+        View,
+        { style: styles.scoreSide },
+        h(Text, { style: styles.scoreHeading }, 'Overall SEO score'),
+        h(Text, { style: styles.scoreVerdict }, scoreVerdict(score)),
+        h(
+          View,
+          { style: styles.stats },
+          stat(input.overview.passed, 'Passed', 'green'),
+          stat(input.overview.warning, input.overview.warning === 1 ? 'Warning' : 'Warnings', 'amber'),
+          stat(input.overview.failed, 'Failed', 'red'),
+        ),
+      ),
+    ),
+  );
+}
+
+function categoryTable(categories: ReportPdfCategory[]) {
+  const count = (category: ReportPdfCategory, status: ReportPdfCheck['status']) =>
+    String(category.checks.filter((check) => check.status === status).length);
+  return h(
+    View,
+    null,
+    sectionHeading('Summary by category'),
+    h(
+      View,
+      { style: styles.tableHead },
+      h(Text, { style: styles.colName }, 'Category'),
+      h(Text, { style: styles.colCount }, 'Passed'),
+      h(Text, { style: styles.colCount }, 'Warnings'),
+      h(Text, { style: styles.colCount }, 'Failed'),
+      h(Text, { style: [styles.colScore, { textAlign: 'right' }] }, 'Score'),
+    ),
+    ...categories.map((category) => {
+      const score = displayScore(category.score);
+      const tone = TONES[scoreBand(score)];
+      return h(
+        View,
+        { key: category.key, style: styles.tableRow, wrap: false },
+        h(Text, { style: [styles.colName, styles.bold] }, pdfText(category.title)),
+        h(Text, { style: [styles.colCount, { color: TONES.green.text }] }, count(category, 'passed')),
+        h(Text, { style: [styles.colCount, { color: TONES.amber.text }] }, count(category, 'warning')),
+        h(Text, { style: [styles.colCount, { color: TONES.red.text }] }, count(category, 'failed')),
+        h(
+          View,
+          { style: styles.colScore },
+          h(
+            View,
+            { style: styles.bar },
+            h(View, { style: [styles.barFill, { width: (60 * score) / 100, backgroundColor: tone.fill }] }),
+          ),
+          h(Text, { style: [styles.scoreCell, { color: tone.text }] }, String(score)),
+        ),
+      );
+    }),
+    categories.length === 0 ? h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No categories.') : null,
+  );
+}
+
+function issuesToFix(fixes: ReportPdfInput['importantFixes']) {
+  const sorted = [...fixes].sort((a, b) => b.relevance - a.relevance);
+  return h(
+    View,
+    null,
+    sectionHeading('Issues to fix'),
+    sorted.length === 0
+      ? h(Text, { style: styles.note }, 'No important issues were found.')
+      : h(
+          Text,
+          { style: [styles.note, { marginBottom: 8 }] },
+          'The most important problems found, highest priority first.',
+        ),
+    ...sorted.map((fix, index) => {
+      const priority = fixPriority(fix.relevance);
+      return h(
+        View,
+        {
+          key: `${fix.section_key}-${index}`,
+          wrap: fix.recommendation.length > 1500,
+          style: [styles.fix, { borderLeftColor: TONES[priority.tone].fill }],
+        },
+        h(View, { style: styles.fixPriority }, pill(priority.label, priority.tone)),
+        h(
+          View,
+          { style: styles.fixBody },
+          h(Text, { style: styles.fixTitle }, pdfText(fix.title || fix.section_key)),
+          fix.recommendation
+            ? h(
+                Text,
+                { style: styles.fixText, hyphenationCallback: proseHyphenation },
+                proseText(fix.recommendation, FIX_TEXT_WIDTH, styles.fixText.fontSize),
+              )
+            : null,
+        ),
+      );
+    }),
+  );
+}
+
+function checkRow(check: ReportPdfCheck) {
+  const status = STATUS[check.status];
+  const tone = TONES[status.tone];
+  const showRecommendation =
+    (check.status === 'warning' || check.status === 'failed') && check.recommendation.trim() !== '';
+  // A row stays on one page unless it is long enough to fill most of one by itself.
+  const long = check.message.length + (showRecommendation ? check.recommendation.length : 0) > 1500;
+  return h(
+    View,
+    { key: check.key, style: styles.check, wrap: long },
+    h(
+      View,
+      { style: styles.checkMarker },
+      h(View, { style: [styles.dot, { backgroundColor: tone.fill }] }),
+      h(Text, { style: [styles.checkLabel, { color: tone.text }] }, status.label),
+    ),
+    h(
+      View,
+      { style: styles.checkBody },
+      h(Text, { style: styles.checkTitle }, pdfText(check.title || check.key)),
+      check.message
+        ? h(
+            Text,
+            {
+              style: check.status === 'skipped' ? styles.checkSkipped : styles.checkMessage,
+              hyphenationCallback: proseHyphenation,
+            },
+            proseText(check.message, CHECK_TEXT_WIDTH, styles.checkMessage.fontSize),
+          )
+        : null,
+      showRecommendation
+        ? h(
+            Text,
+            {
+              style: [styles.recommendation, { backgroundColor: tone.bg, color: INK }],
+              hyphenationCallback: proseHyphenation,
+            },
+            h(Text, { style: styles.bold }, 'Recommendation: '),
+            proseText(check.recommendation, CHECK_TEXT_WIDTH - 14, styles.recommendation.fontSize),
+          )
+        : null,
+    ),
+  );
+}
+
+function categorySection(category: ReportPdfCategory) {
+  const counts = (['passed', 'warning', 'failed', 'skipped'] as const)
+    .map((status) => [status, category.checks.filter((check) => check.status === status).length] as const)
+    .filter(([status, count]) => count > 0 || status !== 'skipped')
+    .map(([status, count]) => {
+      if (status === 'skipped') return `${count} not checked`;
+      return `${count} ${status === 'warning' && count !== 1 ? 'warnings' : status}`;
+    })
+    .join('  ·  ');
+  return h(
+    View,
+    { key: category.key },
+    // Keeps the heading with at least the first check of the category.
+    h(
+      View,
+      { style: styles.categoryHead, wrap: false, minPresenceAhead: 70 },
+      h(Text, { style: styles.categoryTitle }, pdfText(category.title)),
+      h(Text, { style: styles.categoryCounts }, counts),
+      scorePill(category.score),
+    ),
+    ...category.checks.map(checkRow),
+    category.checks.length === 0
+      ? h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No checks in this category.')
+      : null,
+  );
+}
+
+function snapshotSection(png: Buffer) {
+  const size = imageSize(png);
+  if (!size) return null;
+  const drawn = fitImage(
+    size,
+    { width: SNAPSHOT.width },
+    { width: SNAPSHOT.width, height: SNAPSHOT.maxHeight },
+  );
+  return h(
+    View,
+    { wrap: false },
+    h(Text, { style: styles.sectionHeading }, 'Mobile snapshot'),
+    h(Text, { style: styles.note }, 'How the page looks on a mobile device.'),
+    h(View, { style: styles.snapshotFrame }, h(Image, { src: png, style: drawn })),
+  );
+}
+
+function competitorsSection(input: ReportPdfInput) {
+  const scoreWidth = 90;
+  const nameWidth = CONTENT_WIDTH - 12 - scoreWidth - 8;
+  const row = (key: string, url: string, score: number | null, error: string | null, own = false) =>
+    h(
+      View,
+      { key, style: [styles.tableRow, own ? { backgroundColor: '#f5f9ff' } : {}], wrap: false },
+      h(
+        View,
+        { style: styles.colName },
+        urlText(url, nameWidth, styles.tableUrl),
+        own ? h(Text, { style: { fontSize: 8, color: FAINT } }, 'This report') : null,
+        score === null && error
+          ? h(
+              Text,
+              {
+                style: { fontSize: 8.5, color: TONES.red.text, marginTop: 1 },
+                hyphenationCallback: proseHyphenation,
+              },
+              proseText(clip(error, 300), nameWidth, 8.5),
+            )
+          : null,
+      ),
+      h(
+        View,
+        { style: { width: scoreWidth, alignItems: 'flex-end' } },
+        score === null ? pill('No score', 'grey') : scorePill(score),
+      ),
+    );
+  return h(
+    View,
+    null,
+    sectionHeading('Competitors'),
+    h(
+      View,
+      { style: styles.tableHead },
+      h(Text, { style: styles.colName }, 'Website'),
+      h(Text, { style: { width: scoreWidth, textAlign: 'right' } }, 'SEO score'),
+    ),
+    row('own', input.url, input.overview.score, null, true),
+    ...input.competitors.map((competitor, index) =>
+      row(`competitor-${index}`, competitor.url, competitor.score, competitor.error),
+    ),
+  );
+}
+
+/**
+ * The checkup report as an A4 PDF: a cover with the overall score, a summary by category, the issues
+ * to fix, every check by category, the mobile snapshot and the competitors, with "Page X of Y" and a
+ * footer line on every page. `branding` (a white-label template) replaces the title, adds the logo and
+ * replaces the footer. The document's info dictionary carries the URL as its subject.
+ */
+export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  const branding = input.branding ?? {};
+  const header = pdfText(clip(branding.header?.trim() ?? '', BRANDING_TEXT_MAX));
+  const footerText =
+    pdfText(clip(branding.footer?.trim() ?? '', BRANDING_TEXT_MAX)) || 'Generated by Sitelens';
+  const title = header || 'SEO Checkup';
+  const logoSize = branding.logo ? imageSize(branding.logo) : null;
+  const logo =
+    branding.logo && logoSize
+      ? h(Image, {
+          src: branding.logo,
+          style: [
+            styles.logo,
+            fitImage(logoSize, { height: LOGO.height }, { width: LOGO.maxWidth, height: LOGO.height }),
+          ],
+        })
+      : null;
+  const whiteLabel = Boolean(header || branding.footer?.trim() || logo);
+
+  const document = h(
+    Document,
+    {
+      title: `SEO Checkup – ${input.url}`,
+      subject: input.url,
+      author: whiteLabel ? undefined : 'Sitelens',
+      creator: whiteLabel ? undefined : 'Sitelens',
+      language: 'en',
+    },
+    h(
+      Page,
+      { size: 'A4', style: styles.page, wrap: true },
+      runningHeader(title, pdfText(input.url)),
+      footer(footerText),
+      cover(input, title, logo),
+      categoryTable(input.categories),
+      issuesToFix(input.importantFixes),
+      ...input.categories.map(categorySection),
+      input.snapshotPng ? snapshotSection(input.snapshotPng) : null,
+      input.competitors.length > 0 ? competitorsSection(input) : null,
+    ),
+  );
+  return renderToBuffer(document);
+}

@@ -1,0 +1,431 @@
+import {
+  CHECKUP_MESSAGES,
+  type OverviewRow,
+  type Report,
+  type ReportOverview,
+  type ReportStructure,
+  type SectionReply,
+  type StartReportBody,
+} from '@sitelens/contracts';
+import { allChecks, reportStructure } from '@sitelens/engine';
+import type { Database, QueryFn } from '../../db/client';
+import type { ReportStatus } from '../../db/schema/checkup';
+import { AppError } from '../../errors';
+import type { AuthContext } from '../../http/authenticate';
+import type { Queue } from '../../jobs/queue';
+import type { PlanLimits } from '../sales/plan-limits';
+import { overviewOf, runReportJob } from './jobs';
+import { renderReportPdf } from './report-pdf';
+
+export interface CheckupDeps {
+  database: Database;
+  queue: Queue;
+  planLimits: PlanLimits;
+}
+
+const NO_TEAM = 'You are not part of a team yet.';
+/** How long `GET /report/{guid}/{section}` waits for a section still being computed. */
+export const SECTION_WAIT_MS = 25_000;
+const POLL_MS = 250;
+
+const sectionKeys = new Set(allChecks.map((check) => check.key));
+
+function organizationOf(caller: AuthContext): string {
+  if (!caller.organizationId) throw new AppError('not_found', NO_TEAM);
+  return caller.organizationId;
+}
+
+/** `GET /api/report/sections`: the engine's catalogue; `fields` narrows each section's fields. */
+export function structure(fields?: string): ReportStructure {
+  const wanted = fields
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  return {
+    categories: reportStructure().map((category) => ({
+      key: category.key,
+      title: category.title,
+      sections: category.sections.map((section) =>
+        wanted?.length
+          ? (Object.fromEntries(
+              Object.entries(section).filter(([name]) => name === 'key' || wanted.includes(name)),
+            ) as typeof section)
+          : section,
+      ),
+    })),
+  };
+}
+
+/** The URL as the report stores and compares it: parsed and re-serialised. */
+const normalise = (url: string) => new URL(url).href;
+
+/**
+ * `POST /api/report`: checks the plan's limits, writes the report and its targets, and queues the
+ * job; the caller gets the guid at once and reads sections as they arrive.
+ */
+export async function startReport(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  body: Required<StartReportBody>,
+): Promise<{ guid: string; url: string; competitor_urls: string[]; sections: string[] }> {
+  const organizationId = organizationOf(caller);
+  const url = normalise(body.url);
+  const unknown = body.sections.filter((key) => !sectionKeys.has(key));
+  if (unknown.length > 0) {
+    throw new AppError('bad_request', `sections: unknown section ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  }
+  const sections = body.sections.length ? [...new Set(body.sections)] : [...sectionKeys];
+  // Empty entries are dropped by the schema; duplicates and the main URL itself are not competitors.
+  const competitors = [...new Set(body.competitors.map(normalise))].filter((c) => c !== url);
+
+  const guid = await deps.database.transaction(async (query) => {
+    if (competitors.length > 0)
+      await deps.planLimits.requireBelow(query, organizationId, 'max_competitors', competitors.length - 1);
+    await deps.planLimits.withinLimit(query, organizationId, 'seo_analysis_limit', () =>
+      reportsThisPeriod(deps, query, organizationId),
+    );
+    const [report] = await query<{ id: string }>(
+      'insert into reports (organization_id, user_id, url, sections) values ($1, $2, $3, $4) returning id',
+      [organizationId, caller.userId, url, JSON.stringify(sections)],
+    );
+    const targets = [url, ...competitors];
+    for (const [position, target] of targets.entries()) {
+      await query('insert into report_targets (report_id, url, role, position) values ($1, $2, $3, $4)', [
+        report!.id,
+        target,
+        position === 0 ? 'main' : 'competitor',
+        position,
+      ]);
+    }
+    return report!.id;
+  });
+  // One job per report: a retried job finds the sections already written and keeps them.
+  await deps.queue.send(runReportJob, { reportId: guid }, { singletonKey: guid });
+  return { guid, url, competitor_urls: competitors, sections };
+}
+
+async function reportsThisPeriod(deps: CheckupDeps, query: QueryFn, organizationId: string): Promise<number> {
+  const plan = await deps.planLimits.ofOrganization(query, organizationId);
+  const since = plan.periodStartedAt ?? new Date(0);
+  const [row] = await query<{ count: string }>(
+    'select count(*) as count from reports where organization_id = $1 and created_at >= $2',
+    [organizationId, since],
+  );
+  return Number(row?.count ?? 0);
+}
+
+interface ReportRow {
+  id: string;
+  url: string;
+  sections: string[];
+  status: ReportStatus;
+  error: string | null;
+  created_at: Date;
+}
+
+interface TargetRow {
+  id: string;
+  url: string;
+  role: 'main' | 'competitor';
+  status: ReportStatus;
+  error: string | null;
+  overview: ReportOverview | null;
+}
+
+async function findReport(query: QueryFn, organizationId: string, guid: string): Promise<ReportRow> {
+  const [report] = await query<ReportRow>(
+    'select id, url, sections, status, error, created_at from reports where id = $1 and organization_id = $2',
+    [guid, organizationId],
+  );
+  if (!report) throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
+  return report;
+}
+
+async function targetsOf(query: QueryFn, reportId: string): Promise<TargetRow[]> {
+  return query<TargetRow>(
+    'select id, url, role, status, error, overview from report_targets where report_id = $1 order by position',
+    [reportId],
+  );
+}
+
+function targetFor(targets: TargetRow[], url?: string): TargetRow {
+  const wanted = url ? safeNormalise(url) : null;
+  const target = wanted ? targets.find((t) => t.url === wanted) : targets.find((t) => t.role === 'main');
+  if (!target) throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
+  return target;
+}
+
+function safeNormalise(url: string): string | null {
+  try {
+    return normalise(url);
+  } catch {
+    return null;
+  }
+}
+
+export type SectionAnswer = { ready: true; reply: SectionReply } | { ready: false };
+
+/**
+ * `GET /api/report/{guid}/{section}`: the section's result for the main URL or `url`, waiting up
+ * to 25 s while it is being computed. A target that could not be checked answers 404 with why.
+ */
+export async function readSection(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  guid: string,
+  section: string,
+  url?: string,
+  waitMs = SECTION_WAIT_MS,
+): Promise<SectionAnswer> {
+  const organizationId = organizationOf(caller);
+  const report = await findReport(deps.database.query, organizationId, guid);
+  if (!report.sections.includes(section)) throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const target = targetFor(await targetsOf(deps.database.query, report.id), url);
+    const [row] = await deps.database.query<{ result: Record<string, unknown> }>(
+      'select result from report_sections where target_id = $1 and section_key = $2',
+      [target.id, section],
+    );
+    if (row) {
+      return {
+        ready: true,
+        reply: {
+          top_100_pass_rate: await passRate(deps.database.query, section),
+          result: withSnapshot(row.result, section, guid, target.url) as SectionReply['result'],
+        },
+      };
+    }
+    if (target.status === 'failed')
+      throw new AppError('not_found', target.error ?? CHECKUP_MESSAGES.noReport);
+    if (target.status === 'done') throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
+    if (Date.now() >= deadline) return { ready: false };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The mobile snapshot's address, served by `GET /api/report/{guid}/snapshot`. */
+function withSnapshot(result: Record<string, unknown>, section: string, guid: string, url: string) {
+  if (section !== 'mobile-snapshot' || result.status === 'skipped') return result;
+  return { ...result, snapshot_url: `/api/report/${guid}/snapshot?url=${encodeURIComponent(url)}` };
+}
+
+async function passRate(query: QueryFn, section: string): Promise<number | null> {
+  const [row] = await query<{ rate: number }>(
+    'select rate from pass_rates where section_key = $1 order by measured_on desc limit 1',
+    [section],
+  );
+  return row ? Number(row.rate) : null;
+}
+
+/** The PNG of a target's mobile snapshot. */
+export async function readSnapshot(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  guid: string,
+  url?: string,
+): Promise<Buffer> {
+  const organizationId = organizationOf(caller);
+  const report = await findReport(deps.database.query, organizationId, guid);
+  const target = targetFor(await targetsOf(deps.database.query, report.id), url);
+  const [row] = await deps.database.query<{ png: Buffer | Uint8Array }>(
+    'select png from report_snapshots where target_id = $1',
+    [target.id],
+  );
+  if (!row) throw new AppError('not_found', 'No snapshot for this url');
+  return Buffer.from(row.png);
+}
+
+/** `GET /api/report/v2`: a report with its overview, competitors and important fixes. */
+export async function readReport(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  guid: string,
+  url?: string,
+): Promise<Report> {
+  const organizationId = organizationOf(caller);
+  const report = await findReport(deps.database.query, organizationId, guid);
+  const targets = await targetsOf(deps.database.query, report.id);
+  const main = targetFor(targets, url);
+  const fixes = await deps.database.query<{
+    section_key: string;
+    result: { relevance?: number; recommendation?: string };
+  }>(`select section_key, result from report_sections where target_id = $1 and status = 'failed'`, [main.id]);
+  return {
+    guid: report.id,
+    url: main.url,
+    status: main.role === 'main' ? report.status : main.status,
+    error: main.error ?? report.error,
+    created_at: new Date(report.created_at).toISOString(),
+    sections: report.sections,
+    overview: main.overview,
+    competitor_guids: [],
+    competitor_urls: targets.filter((t) => t.role === 'competitor').map((t) => t.url),
+    competitors: targets
+      .filter((t) => t.role === 'competitor')
+      .map((t) => ({ url: t.url, status: t.status, error: t.error, overview: t.overview })),
+    important_fixes: fixes
+      .map((f) => ({
+        section_key: f.section_key,
+        relevance: f.result.relevance ?? 0,
+        recommendation: f.result.recommendation ?? '',
+      }))
+      .filter((f) => f.relevance > 0 && f.recommendation.trim() !== '')
+      .sort((a, b) => b.relevance - a.relevance),
+  };
+}
+
+/** `POST /api/report/v2/save`: marks the report saved; its overviews are the server's own. */
+export async function saveReport(deps: CheckupDeps, caller: AuthContext, guid: string): Promise<void> {
+  const organizationId = organizationOf(caller);
+  await findReport(deps.database.query, organizationId, guid);
+  await deps.database.query('update reports set saved_at = coalesce(saved_at, now()) where id = $1', [guid]);
+}
+
+/** Archived overview rows of finished reports (main URLs), newest first, for a date range. */
+export async function overviews(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  range: { url?: string; start_date: string; end_date: string },
+  role: 'main' | 'competitor' = 'main',
+  urls?: string[],
+): Promise<OverviewRow[]> {
+  const organizationId = organizationOf(caller);
+  const wanted =
+    urls?.map(safeNormalise).filter((u): u is string => u !== null) ??
+    (range.url ? [safeNormalise(range.url)] : null);
+  const rows = await deps.database.query<{
+    guid: string;
+    url: string;
+    created_at: Date;
+    overview: ReportOverview;
+  }>(
+    `select r.id as guid, t.url, r.created_at, t.overview
+       from reports r join report_targets t on t.report_id = r.id
+      where r.organization_id = $1 and t.role = $2 and t.status = 'done' and t.overview is not null
+        and r.created_at >= $3::date and r.created_at < ($4::date + interval '1 day')
+        and ($5::text[] is null or t.url = any($5::text[]))
+      order by r.created_at desc
+      limit 500`,
+    [organizationId, role, range.start_date, range.end_date, wanted],
+  );
+  return rows.map((row) => ({
+    guid: row.guid,
+    url: row.url,
+    created_at: new Date(row.created_at).toISOString(),
+    score: row.overview.score,
+    passed: row.overview.passed,
+    warning: row.overview.warning,
+    failed: row.overview.failed,
+  }));
+}
+
+const URL_PAGE = 50;
+
+/** `GET /api/report/v2/urls`: URLs with finished reports on a domain, 50 at a time. */
+export async function reportUrls(
+  deps: CheckupDeps,
+  caller: AuthContext,
+  domain: string,
+  nextToken?: string,
+): Promise<{ urls: string[]; next_token: string | null }> {
+  const organizationId = organizationOf(caller);
+  const offset = nextToken ? Number(Buffer.from(nextToken, 'base64url').toString()) || 0 : 0;
+  const host = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '');
+  const rows = await deps.database.query<{ url: string }>(
+    `select distinct url from reports
+      where organization_id = $1 and status = 'done'
+        and (url like any($2::text[]))
+      order by url limit $3 offset $4`,
+    [
+      organizationId,
+      [`%://${host}/%`, `%://${host}:%`, `%://www.${host}/%`, `%://www.${host}:%`],
+      URL_PAGE + 1,
+      offset,
+    ],
+  );
+  const more = rows.length > URL_PAGE;
+  return {
+    urls: rows.slice(0, URL_PAGE).map((r) => r.url),
+    next_token: more ? Buffer.from(String(offset + URL_PAGE)).toString('base64url') : null,
+  };
+}
+
+/** `GET /api/report/{guid}/pdf`: the finished report as a PDF a client can be sent. */
+export async function reportPdf(deps: CheckupDeps, caller: AuthContext, guid: string, url?: string) {
+  const organizationId = organizationOf(caller);
+  const report = await findReport(deps.database.query, organizationId, guid);
+  const targets = await targetsOf(deps.database.query, report.id);
+  const main = targetFor(targets, url);
+  if (main.status !== 'done' || !main.overview) throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
+  const rows = await deps.database.query<{ section_key: string; result: Record<string, unknown> }>(
+    'select section_key, result from report_sections where target_id = $1',
+    [main.id],
+  );
+  const byKey = new Map(rows.map((row) => [row.section_key, row.result]));
+  const [snapshot] = await deps.database.query<{ png: Buffer | Uint8Array }>(
+    'select png from report_snapshots where target_id = $1',
+    [main.id],
+  );
+  const titles = new Map(allChecks.map((check) => [check.key, check.title]));
+  const categories = reportStructure()
+    .map((category) => {
+      const checks = category.sections
+        .filter((section) => byKey.has(section.key))
+        .map((section) => {
+          const result = byKey.get(section.key)!;
+          return {
+            key: section.key,
+            title: section.title,
+            status: result.status as 'passed' | 'warning' | 'failed' | 'skipped',
+            message: String(result.message ?? ''),
+            recommendation: String(result.recommendation ?? ''),
+            relevance: Number(result.relevance ?? 0),
+          };
+        });
+      return { key: category.key, title: category.title, checks };
+    })
+    .filter((category) => category.checks.length > 0)
+    .map((category) => ({
+      ...category,
+      score: overviewOf(
+        category.checks.map((c) => ({ status: c.status, result: { relevance: c.relevance } })),
+        false,
+      ).score,
+    }));
+  const fixes = categories
+    .flatMap((c) => c.checks)
+    .filter((check) => check.status === 'failed' && check.relevance > 0 && check.recommendation.trim())
+    .sort((a, b) => b.relevance - a.relevance)
+    .map((check) => ({
+      section_key: check.key,
+      title: titles.get(check.key) ?? check.key,
+      relevance: check.relevance,
+      recommendation: check.recommendation,
+    }));
+  const pdf = await renderReportPdf({
+    url: main.url,
+    createdAt: new Date(report.created_at),
+    overview: main.overview,
+    categories: categories.map(({ key, title, score, checks }) => ({
+      key,
+      title,
+      score,
+      checks: checks.map(({ relevance: _relevance, ...check }) => check),
+    })),
+    importantFixes: fixes,
+    competitors: targets
+      .filter((t) => t.role === 'competitor')
+      .map((t) => ({ url: t.url, score: t.overview?.score ?? null, error: t.error })),
+    snapshotPng: snapshot ? Buffer.from(snapshot.png) : null,
+  });
+  const host = new URL(main.url).hostname;
+  return {
+    pdf,
+    fileName: `seo-checkup-${host}-${new Date(report.created_at).toISOString().slice(0, 10)}.pdf`,
+  };
+}

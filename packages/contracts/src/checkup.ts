@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/** The spec's texts for the SEO Checkup (spec: checkup document, section 8). */
+export const CHECKUP_MESSAGES = {
+  invalidUrl: 'Provide a valid URL',
+  cannotAccess: (url: string) =>
+    `We cannot access ${url} in order to perform our test! Either the site is not online, or our tool is being blocked by your server.`,
+  competitorFailed: (url: string) => `Something went wrong when generating report for ${url}`,
+  reportFetchFailed: 'An error has occurred',
+  noReport: 'No report found',
+  structureFailed: 'Please try again',
+  archivedEmpty: 'No saved reports for selected interval were found',
+  noUrlsForDomain: 'No urls found for this domain',
+} as const;
+
+/** Statuses a check ends with (spec: Check status). */
+export const CheckStatusSchema = z.enum(['passed', 'warning', 'failed']);
+export type CheckStatus = z.infer<typeof CheckStatusSchema>;
+
+/** An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. */
+export const CheckupUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username
+      );
+    } catch {
+      return false;
+    }
+  }, CHECKUP_MESSAGES.invalidUrl);
+
+/** A section of the structure; `fields` may narrow it to some of these. */
+export const SectionInfoSchema = z.object({
+  key: z.string(),
+  title: z.string().optional(),
+  relevance: z.number().optional(),
+  description: z.string().optional(),
+});
+
+/** `GET /api/report/sections`: categories with their sections, in report order. */
+export const ReportStructureSchema = z.object({
+  categories: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      sections: z.array(SectionInfoSchema),
+    }),
+  ),
+});
+export type ReportStructure = z.infer<typeof ReportStructureSchema>;
+
+export const ReportStructureQuerySchema = z.object({
+  /** Comma-separated section fields to return (key is always included). */
+  fields: z.string().optional(),
+  locale: z.string().optional(),
+});
+
+/** `POST /api/report` and `/api/report/background`. */
+export const StartReportBodySchema = z.object({
+  url: CheckupUrlSchema,
+  competitors: z.array(CheckupUrlSchema).max(20).default([]),
+  /** Section keys; empty means every section of the structure. */
+  sections: z.array(z.string().min(1)).default([]),
+});
+export type StartReportBody = z.input<typeof StartReportBodySchema>;
+
+export const StartReportReplySchema = z.object({
+  guid: z.uuid(),
+  url: z.string(),
+  competitor_urls: z.array(z.string()),
+  sections: z.array(z.string()),
+});
+
+/**
+ * One check's result as the report shows it (spec: Audit section result): the verdict and its
+ * texts, plus the check's own fields. A check that could not run is `skipped` with its reason.
+ */
+export const SectionResultSchema = z
+  .object({
+    status: z.enum(['passed', 'warning', 'failed', 'skipped']),
+    message: z.string(),
+    how_to_fix: z.string(),
+    how_to_fix_video: z.string().nullable(),
+    relevance: z.number(),
+    recommendation: z.string(),
+    description: z.string(),
+  })
+  .catchall(z.unknown());
+export type SectionResult = z.infer<typeof SectionResultSchema>;
+
+export const SectionReplySchema = z.object({
+  /** Share of the top 100 US sites that pass this check, when it has been measured; else null. */
+  top_100_pass_rate: z.number().nullable(),
+  result: SectionResultSchema,
+});
+export type SectionReply = z.infer<typeof SectionReplySchema>;
+
+export const ReportOverviewSchema = z.object({
+  score: z.number().int(),
+  passed: z.number().int(),
+  warning: z.number().int(),
+  failed: z.number().int(),
+  has_all_sections: z.boolean(),
+});
+export type ReportOverview = z.infer<typeof ReportOverviewSchema>;
+
+/** `POST /api/report/v2/save`. */
+export const SaveReportBodySchema = z.object({
+  url: z.string(),
+  guid: z.uuid(),
+  overview: ReportOverviewSchema.optional(),
+  competitors: z
+    .array(
+      z.object({ guid: z.uuid().optional(), url: z.string(), overview: ReportOverviewSchema.optional() }),
+    )
+    .default([]),
+});
+
+/** A running or finished report (spec: Report). */
+export const ReportSchema = z.object({
+  guid: z.uuid(),
+  url: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sections: z.array(z.string()),
+  overview: ReportOverviewSchema.nullable(),
+  competitor_guids: z.array(z.uuid()),
+  competitor_urls: z.array(z.string()),
+  competitors: z.array(
+    z.object({
+      url: z.string(),
+      status: z.enum(['running', 'done', 'failed']),
+      error: z.string().nullable(),
+      overview: ReportOverviewSchema.nullable(),
+    }),
+  ),
+  important_fixes: z.array(
+    z.object({ section_key: z.string(), relevance: z.number(), recommendation: z.string() }),
+  ),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const ReportQuerySchema = z.object({ url: z.string().optional(), guid: z.uuid() });
+
+/** An archived report row (spec: Archived report overview row). */
+export const OverviewRowSchema = z.object({
+  guid: z.uuid(),
+  url: z.string(),
+  created_at: z.string(),
+  score: z.number().int(),
+  passed: z.number().int(),
+  warning: z.number().int(),
+  failed: z.number().int(),
+});
+export type OverviewRow = z.infer<typeof OverviewRowSchema>;
+
+export const OverviewsQuerySchema = z.object({
+  url: z.string().optional(),
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+});
+
+export const CompetitorOverviewsQuerySchema = z.object({
+  /** Comma-separated URLs. */
+  urls: z.string().min(1),
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+});
+
+export const UrlListQuerySchema = z.object({ domain: z.string().min(1), next_token: z.string().optional() });
+export const UrlListReplySchema = z.object({ urls: z.array(z.string()), next_token: z.string().nullable() });
+
+export const SectionParamsSchema = z.object({ guid: z.uuid(), section: z.string().min(1) });
+export const SectionQuerySchema = z.object({ url: z.string().optional() });
