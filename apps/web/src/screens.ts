@@ -94,6 +94,18 @@ export const SCREENS: Screen[] = [
     access: 'guarded',
     lazy: async () => ({ Component: (await import('./features/sales/billing-screen')).BillingScreen }),
   },
+  {
+    path: '/analysis',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/checkup/new-checkup-screen')).NewCheckupScreen,
+    }),
+  },
+  {
+    path: '/analysis/report',
+    access: 'guarded',
+    lazy: async () => ({ Component: (await import('./features/checkup/report-screen')).ReportScreen }),
+  },
 ];
 
 export function isRouted(pathname: string): boolean {

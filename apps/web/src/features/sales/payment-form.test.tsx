@@ -18,7 +18,7 @@ function fakeRecurly(tokenAnswer: { error: RecurlyTokenError | null; token?: Rec
     tokenForm: null as HTMLFormElement | null,
     actionTokenId: '',
     /** The bank approves: Recurly.js emits the result token. */
-    approve: () => undefined as void,
+    approve: (): void => undefined,
   };
   const instance: RecurlyInstance = {
     configure: ({ publicKey }) => {

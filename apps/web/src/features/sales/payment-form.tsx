@@ -260,27 +260,25 @@ export function PaymentForm({ submitLabel, onToken, failureText, withTerms = tru
             <div className="recurly-card" ref={recurly.attachCard} />
           </Form.Item>
         ) : (
-          <>
-            <Form.Item
-              name="number"
-              label="Card number"
-              rules={[
-                {
-                  validator: (_, value: string = '') =>
-                    /^\d{12,19}$/.test(digits(value)) && passesLuhn(digits(value))
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(SALES_MESSAGES.invalidCardNumber)),
-                },
-              ]}
-            >
-              <Input
-                inputMode="numeric"
-                autoComplete="cc-number"
-                prefix={<CreditCardOutlined />}
-                placeholder="1234 1234 1234 1234"
-              />
-            </Form.Item>
-          </>
+          <Form.Item
+            name="number"
+            label="Card number"
+            rules={[
+              {
+                validator: (_, value: string = '') =>
+                  /^\d{12,19}$/.test(digits(value)) && passesLuhn(digits(value))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(SALES_MESSAGES.invalidCardNumber)),
+              },
+            ]}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-number"
+              prefix={<CreditCardOutlined />}
+              placeholder="1234 1234 1234 1234"
+            />
+          </Form.Item>
         )}
         <Row gutter={12}>
           {!recurly.instance && (

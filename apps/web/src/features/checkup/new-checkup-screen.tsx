@@ -1,0 +1,317 @@
+import {
+  CHECKUP_MESSAGES,
+  CheckupUrlSchema,
+  formatDate,
+  type OverviewRow,
+  scoreColor,
+} from '@sitelens/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Collapse,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorText, request } from '../../api/client';
+import { useToast } from '../../components/use-toast';
+import { subscriptionQuery } from '../sales/sales.queries';
+import {
+  competitorOverviewsQuery,
+  overviewsQuery,
+  reportQuery,
+  runningCheckup,
+  structureQuery,
+} from './checkup.queries';
+import { ScoreProgressChart } from './score-progress-chart';
+
+const SCHEMES = ['https://', 'http://'] as const;
+const FIRST_MONTH = dayjs('2019-01-01');
+
+/** A URL from a scheme choice and what the user typed (which may itself start with a scheme). */
+export function buildUrl(scheme: string, domain: string): string {
+  const value = domain.trim();
+  return /^https?:\/\//i.test(value) ? value : `${scheme}${value}`;
+}
+
+export function isValidCheckupUrl(url: string): boolean {
+  return CheckupUrlSchema.safeParse(url).success;
+}
+
+export function NewCheckupScreen() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const running = runningCheckup.get();
+    if (running)
+      navigate(`/analysis/report?guid=${running.guid}&url=${encodeURIComponent(running.url)}`, {
+        replace: true,
+      });
+  }, [navigate]);
+
+  return (
+    <div className="checkup-page">
+      <NewCheckupForm />
+      <ArchivedReports />
+    </div>
+  );
+}
+
+interface FormValues {
+  scheme: string;
+  domain: string;
+  sections: string[];
+  competitors: { scheme: string; domain: string }[];
+}
+
+function NewCheckupForm() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const structure = useQuery(structureQuery);
+  const subscription = useQuery(subscriptionQuery);
+  const maxCompetitors = Math.max(1, subscription.data?.plan_settings?.max_competitors ?? 1);
+  const [form] = Form.useForm<FormValues>();
+
+  const treeData = useMemo(
+    () =>
+      structure.data?.categories.map((category) => ({
+        title: category.title,
+        value: `category:${category.key}`,
+        key: `category:${category.key}`,
+        children: category.sections.map((section) => ({
+          title: section.title,
+          value: section.key,
+          key: section.key,
+        })),
+      })) ?? [],
+    [structure.data],
+  );
+  const allSections = useMemo(
+    () => structure.data?.categories.flatMap((c) => c.sections.map((s) => s.key)) ?? [],
+    [structure.data],
+  );
+  useEffect(() => {
+    if (allSections.length) form.setFieldValue('sections', allSections);
+  }, [allSections, form]);
+
+  const start = useMutation({
+    mutationFn: (body: { url: string; competitors: string[]; sections: string[] }) =>
+      request<{ guid: string; url: string }>('/report', { method: 'POST', body }),
+    onSuccess: ({ guid, url }) => {
+      runningCheckup.set({ guid, url });
+      navigate(`/analysis/report?guid=${guid}&url=${encodeURIComponent(url)}`);
+    },
+    onError: async (error) => toast.error(await errorText(error)),
+  });
+
+  const submit = (values: FormValues) => {
+    const url = buildUrl(values.scheme, values.domain);
+    const competitors = [
+      ...new Set(
+        (values.competitors ?? [])
+          .filter((c) => c?.domain?.trim())
+          .map((c) => new URL(buildUrl(c.scheme, c.domain)).href),
+      ),
+    ].filter((c) => c !== new URL(url).href);
+    const sections = (values.sections ?? []).filter((key) => !key.startsWith('category:'));
+    start.mutate({ url, competitors, sections });
+  };
+
+  const urlRule = (scheme: () => string) => ({
+    validator: (_: unknown, value?: string) =>
+      !value?.trim() || isValidCheckupUrl(buildUrl(scheme(), value))
+        ? Promise.resolve()
+        : Promise.reject(new Error(CHECKUP_MESSAGES.invalidUrl)),
+  });
+
+  return (
+    <Card title="Perform a new checkup">
+      {structure.isError && (
+        <Alert type="error" showIcon title={CHECKUP_MESSAGES.structureFailed} style={{ marginBottom: 16 }} />
+      )}
+      <Form<FormValues>
+        form={form}
+        name="new-checkup"
+        layout="vertical"
+        initialValues={{
+          scheme: SCHEMES[0],
+          competitors: Array.from({ length: maxCompetitors }, () => ({ scheme: SCHEMES[0], domain: '' })),
+        }}
+        onFinish={submit}
+      >
+        <Form.Item label="Your website" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="scheme" noStyle>
+              <Select
+                aria-label="Scheme"
+                style={{ width: 110 }}
+                options={SCHEMES.map((s) => ({ value: s, label: s }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="domain"
+              noStyle
+              rules={[
+                { required: true, whitespace: true, message: CHECKUP_MESSAGES.invalidUrl },
+                urlRule(() => form.getFieldValue('scheme')),
+              ]}
+            >
+              <Input aria-label="Your website" placeholder="example.com" autoComplete="url" />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="sections" label="Checkup factors">
+          {structure.isPending ? (
+            <Skeleton.Input active block />
+          ) : (
+            <TreeSelect
+              aria-label="Checkup factors"
+              treeData={treeData}
+              treeCheckable
+              showCheckedStrategy={TreeSelect.SHOW_PARENT}
+              maxTagCount={4}
+              placeholder="All checks"
+              style={{ width: '100%' }}
+            />
+          )}
+        </Form.Item>
+        <Collapse
+          ghost
+          items={[
+            {
+              key: 'competitors',
+              label: 'Add competitors (optional)',
+              children: Array.from({ length: maxCompetitors }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of inputs
+                <Form.Item key={i} label={`Competitor ${i + 1}`}>
+                  <Space.Compact style={{ width: '100%' }}>
+                    <Form.Item name={['competitors', i, 'scheme']} noStyle>
+                      <Select
+                        aria-label={`Competitor ${i + 1} scheme`}
+                        style={{ width: 110 }}
+                        options={SCHEMES.map((s) => ({ value: s, label: s }))}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={['competitors', i, 'domain']}
+                      noStyle
+                      rules={[urlRule(() => form.getFieldValue(['competitors', i, 'scheme']))]}
+                    >
+                      <Input aria-label={`Competitor ${i + 1}`} placeholder="competitor.com" />
+                    </Form.Item>
+                  </Space.Compact>
+                </Form.Item>
+              )),
+            },
+          ]}
+        />
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={start.isPending}
+          disabled={!structure.data}
+          style={{ marginTop: 16 }}
+        >
+          Checkup your SEO
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function monthRange(month: Dayjs) {
+  const end = month.endOf('month').isAfter(dayjs()) ? dayjs() : month.endOf('month');
+  return { start_date: month.startOf('month').format('YYYY-MM-DD'), end_date: end.format('YYYY-MM-DD') };
+}
+
+function ArchivedReports() {
+  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  const range = monthRange(month);
+  const rows = useQuery(overviewsQuery(range));
+  const latest = rows.data?.[0];
+  const latestReport = useQuery({ ...reportQuery(latest?.guid ?? '', latest?.url), enabled: !!latest });
+  const competitorUrls = latestReport.data?.competitor_urls ?? [];
+  const competitors = useQuery({
+    ...competitorOverviewsQuery(competitorUrls, range),
+    enabled: !!latestReport.data,
+  });
+  const viewLink = (row: OverviewRow) =>
+    `/analysis/report?guid=${row.guid}&url=${encodeURIComponent(row.url)}`;
+
+  return (
+    <>
+      <Card
+        title="SEO Score Progress"
+        style={{ marginTop: 16 }}
+        extra={
+          <Space wrap>
+            <DatePicker
+              picker="month"
+              aria-label="Month"
+              allowClear={false}
+              value={month}
+              onChange={(value) => value && setMonth(value.startOf('month'))}
+              disabledDate={(date) =>
+                date.isBefore(FIRST_MONTH, 'month') || date.isAfter(dayjs().endOf('day'))
+              }
+            />
+            <Link to="/dashboard/settings/competitors">
+              {competitorUrls.length ? 'Edit competitors' : 'Add competitors'}
+            </Link>
+            {latest && <Link to={viewLink(latest)}>View report</Link>}
+          </Space>
+        }
+      >
+        {rows.isPending ? (
+          <Skeleton active />
+        ) : rows.data && rows.data.length > 0 ? (
+          <ScoreProgressChart main={rows.data} competitors={competitors.data ?? []} />
+        ) : (
+          <Empty description={CHECKUP_MESSAGES.archivedEmpty} />
+        )}
+      </Card>
+      <Card title="Archived reports" style={{ marginTop: 16 }}>
+        <Table<OverviewRow>
+          rowKey="guid"
+          loading={rows.isPending}
+          dataSource={rows.data ?? []}
+          locale={{ emptyText: <Empty description={CHECKUP_MESSAGES.archivedEmpty} /> }}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 640 }}
+          columns={[
+            { title: 'Date', dataIndex: 'created_at', render: (value: string) => formatDate(value) },
+            { title: 'URL', dataIndex: 'url', ellipsis: true },
+            {
+              title: 'Score',
+              dataIndex: 'score',
+              render: (score: number) => (
+                <Typography.Text strong style={{ color: scoreColor(score) }}>
+                  {score}
+                </Typography.Text>
+              ),
+            },
+            { title: 'Passed', dataIndex: 'passed' },
+            { title: 'Warning', dataIndex: 'warning' },
+            { title: 'Failed', dataIndex: 'failed' },
+            {
+              title: '',
+              key: 'view',
+              render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
