@@ -2,12 +2,18 @@
 // peer in the same run, alternating, and prints medians and the ratio.
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
+import { benchCheckup } from './checkup';
 
 const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<void> }> = {
   api: {
     about: 'requests/s of GET /api/health against a bare Fastify hello-world',
     run: (flags) =>
       benchApi({ rounds: flags.rounds, seconds: flags.seconds, connections: flags.connections }),
+  },
+  checkup: {
+    about:
+      'a full checkup (Chromium included) of a fixture page against Lighthouse 12, with the agreement table',
+    run: (flags) => benchCheckup({ rounds: flags.rounds }),
   },
 };
 

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, ROOT, type RunningServer, startServer } from './harness';
+import { registerInContext, startTrialInContext } from './session';
+
+const EMAIL = 'katherine@example.test';
+const SHOTS = path.join(ROOT, 'screenshots');
+
+describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chromium', () => {
+  let site: FixtureSite;
+  let neglected: FixtureSite;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    site = await startSite('well-made');
+    neglected = await startSite('neglected');
+    server = await startServer({ FETCH_ALLOW_PRIVATE: `${site.allow},${neglected.allow}` });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await registerInContext(context, server.url, { email: EMAIL, f_name: 'Katherine', l_name: 'Johnson' });
+    await startTrialInContext(context, server.url, EMAIL);
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(String(error)));
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await site?.close();
+    await neglected?.close();
+  });
+
+  const domainOf = (fixture: FixtureSite) => fixture.origin.replace(/^https?:\/\//, '');
+  const reportComplete = async () => {
+    await page.getByText('SEO score', { exact: true }).waitFor({ timeout: 90_000 });
+    await page.locator('.report-summary button:not([disabled])').getByText('Download PDF').waitFor();
+  };
+
+  it('validates the form, then starts a checkup with a competitor', async () => {
+    await page.goto(`${server.url}/analysis`);
+    await page.getByText('Perform a new checkup').waitFor();
+    await page.getByRole('button', { name: 'Checkup your SEO' }).click();
+    await page.getByText('Provide a valid URL').first().waitFor();
+
+    await page.getByLabel('Scheme', { exact: true }).click();
+    await page.locator('.ant-select-item-option').getByText('http://', { exact: true }).click();
+    await page.getByLabel('Your website').fill(domainOf(site));
+    await page.getByText('Add competitors (optional)').click();
+    await page.getByLabel('Competitor 1 scheme').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .getByText('http://', { exact: true })
+      .last()
+      .click();
+    await page.getByLabel('Competitor 1', { exact: true }).fill(domainOf(neglected));
+    await page.getByRole('button', { name: 'Checkup your SEO' }).click();
+    await page.waitForURL(/\/analysis\/report\?guid=/);
+  });
+
+  it('fills in live until 100 %, then shows the score, the issues and every category', async () => {
+    await page.getByText('SEO score', { exact: true }).waitFor({ timeout: 90_000 });
+    await page.getByRole('button', { name: 'Download PDF' }).and(page.locator(':not([disabled])')).waitFor();
+    await page.getByRole('heading', { name: `${site.origin}/` }).waitFor();
+    for (const title of ['Common SEO', 'Links & Crawlability', 'Server & Security', 'Core Web Vitals'])
+      await page.locator('.report-category .ant-card-head-title').getByText(title, { exact: true }).waitFor();
+    await page
+      .locator('#meta-title')
+      .getByText('Handmade Oak Tables and Chairs – Woodline Workshop')
+      .first()
+      .waitFor();
+    // The competitor card compares the neglected site.
+    await page.locator('.report-competitors').getByText(`${neglected.origin}/`).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-1440.png'), fullPage: false });
+  });
+
+  it('jumps from "Issues to fix" to its section and opens "How to fix"', async () => {
+    const fix = page.locator('.report-fixes a').first();
+    const anchor = await fix.getAttribute('href');
+    expect(anchor).toMatch(/^#[a-z0-9-]+$/);
+    await fix.click();
+    expect(new URL(page.url()).hash).toBe(anchor);
+    const section = page.locator(anchor!);
+    await section.getByRole('button', { name: 'How to fix' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByText(/How to fix: /).waitFor();
+    expect((await modal.locator('.how-to-fix').textContent())?.length).toBeGreaterThan(40);
+    await modal.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('downloads the report as a PDF with the URL in it', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const file = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(file!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain(`${site.origin}/`);
+  });
+
+  it('finds the report in the archive, and the phone layout reads well', async () => {
+    await page.goto(`${server.url}/analysis`);
+    const row = page.locator('.ant-table-row').filter({ hasText: `${site.origin}/` });
+    await row.first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-1440.png'), fullPage: true });
+    await row.first().getByRole('link', { name: 'View report' }).click();
+    await page.waitForURL(/\/analysis\/report\?guid=/);
+    await reportComplete();
+    await page.getByRole('heading', { name: `${site.origin}/` }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-375.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(errors).toEqual([]);
+  });
+
+  it('reports on the neglected site: many failures, the competitor failing nothing', async () => {
+    await page.goto(`${server.url}/analysis`);
+    await page.getByLabel('Your website').fill(neglected.origin);
+    await page.getByRole('button', { name: 'Checkup your SEO' }).click();
+    await page.waitForURL(/\/analysis\/report\?guid=/);
+    await reportComplete();
+    await page.locator('#meta-title').getByText('The page has no title.', { exact: false }).first().waitFor();
+    expect(await page.locator('.report-fixes .ant-list-item').count()).toBeGreaterThan(10);
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-1440.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-375.png') });
+    await page.locator('#category-images').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-images-375.png') });
+    expect(errors).toEqual([]);
+  });
+});
