@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
 import { benchCheckup } from './checkup';
+import { benchCheckupApi } from './checkup-api';
 
 const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<void> }> = {
   api: {
@@ -14,6 +15,10 @@ const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<voi
     about:
       'a full checkup (Chromium included) of a fixture page against Lighthouse 12, with the agreement table',
     run: (flags) => benchCheckup({ rounds: flags.rounds }),
+  },
+  'checkup-api': {
+    about: 'time from POST /api/report to the last section, with and without Chromium, beside the CLI',
+    run: (flags) => benchCheckupApi({ rounds: flags.rounds }),
   },
 };
 
@@ -37,7 +42,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(`usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20]\n`);
-  for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(10)} ${about}`);
+  for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
 }
 const flags = {

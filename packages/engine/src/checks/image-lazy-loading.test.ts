@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedImage } from '../artifacts';
-import { browserArtifact } from '../testing/artifacts';
+import { browserArtifact, renderedImage } from '../testing/artifacts';
 import { format } from './define-check';
 import { imageLazyLoading } from './image-lazy-loading';
 
-const image = (url: string, overrides: Partial<RenderedImage> = {}): RenderedImage => ({
-  url,
-  natural: { width: 800, height: 600 },
-  displayed: { width: 400, height: 300 },
-  offscreen: false,
-  loading: 'auto',
-  fetchPriority: null,
-  isLcp: false,
-  ...overrides,
-});
+const image = renderedImage;
 const run = (images: RenderedImage[]) =>
   imageLazyLoading.evaluate({ browser: browserArtifact({ images }) }, { format });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedImage } from '../artifacts';
-import { browserArtifact } from '../testing/artifacts';
+import { browserArtifact, renderedImage } from '../testing/artifacts';
 import { format } from './define-check';
 import { responsiveImages } from './responsive-images';
 
@@ -10,16 +10,12 @@ const image = (
   natural: number,
   displayed: number,
   overrides: Partial<RenderedImage> = {},
-): RenderedImage => ({
-  url,
-  natural: { width: natural, height: natural / 2 },
-  displayed: { width: displayed, height: displayed / 2 },
-  offscreen: false,
-  loading: 'auto',
-  fetchPriority: null,
-  isLcp: false,
-  ...overrides,
-});
+): RenderedImage =>
+  renderedImage(url, {
+    natural: { width: natural, height: natural / 2 },
+    displayed: { width: displayed, height: displayed / 2 },
+    ...overrides,
+  });
 const run = (images: RenderedImage[]) =>
   responsiveImages.evaluate({ browser: browserArtifact({ images }) }, { format });
 

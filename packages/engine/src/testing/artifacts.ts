@@ -2,6 +2,7 @@ import type {
   BrowserArtifact,
   CrawlPage,
   PageArtifact,
+  RenderedImage,
   ResourceArtifact,
   SeoDataArtifact,
   TextFileArtifact,
@@ -92,6 +93,20 @@ export function browserArtifact(overrides: Partial<BrowserArtifact> = {}): Brows
     coverage: { js: [], css: [] },
     images: [],
     layout: { documentWidth: 412, overflowingNodes: [], smallTextPct: 0, smallTargets: [] },
+    ...overrides,
+  };
+}
+
+/** An image as the browser rendered it: 800×600 shown at 400×300, on the first screen, eager. */
+export function renderedImage(url: string, overrides: Partial<RenderedImage> = {}): RenderedImage {
+  return {
+    url,
+    natural: { width: 800, height: 600 },
+    displayed: { width: 400, height: 300 },
+    offscreen: false,
+    loading: 'auto',
+    fetchPriority: null,
+    isLcp: false,
     ...overrides,
   };
 }
