@@ -2,6 +2,7 @@ import {
   CHECKUP_MESSAGES,
   CheckupUrlSchema,
   formatDate,
+  MESSAGES,
   type OverviewRow,
   scoreColor,
 } from '@sitelens/contracts';
@@ -25,7 +26,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorText, request } from '../../api/client';
+import { errorText, RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { subscriptionQuery } from '../sales/sales.queries';
 import {
@@ -81,6 +82,10 @@ function NewCheckupForm() {
   const structure = useQuery(structureQuery);
   const subscription = useQuery(subscriptionQuery);
   const maxCompetitors = Math.max(1, subscription.data?.plan_settings?.max_competitors ?? 1);
+  // A plan without checkups, or one whose checkups of this billing period are used up.
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
+  const checkupsInPlan = (subscription.data?.plan_settings?.seo_analysis_limit ?? 1) > 0;
+  const gated = planRefusal ?? (checkupsInPlan ? null : MESSAGES.featureNotInPlan);
   const [form] = Form.useForm<FormValues>();
 
   const treeData = useMemo(
@@ -112,7 +117,11 @@ function NewCheckupForm() {
       runningCheckup.set({ guid, url });
       navigate(`/analysis/report?guid=${guid}&url=${encodeURIComponent(url)}`);
     },
-    onError: async (error) => toast.error(await errorText(error)),
+    onError: async (error) => {
+      const text = await errorText(error);
+      if (error instanceof RequestError && error.status === 403) setPlanRefusal(text);
+      else toast.error(text);
+    },
   });
 
   const submit = (values: FormValues) => {
@@ -139,6 +148,15 @@ function NewCheckupForm() {
     <Card title="Perform a new checkup">
       {structure.isError && (
         <Alert type="error" showIcon title={CHECKUP_MESSAGES.structureFailed} style={{ marginBottom: 16 }} />
+      )}
+      {gated && (
+        <Alert
+          type="warning"
+          showIcon
+          title={gated}
+          description={<Link to="/subscription/plans">upgrade</Link>}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form<FormValues>
         form={form}
@@ -220,7 +238,7 @@ function NewCheckupForm() {
           type="primary"
           htmlType="submit"
           loading={start.isPending}
-          disabled={!structure.data}
+          disabled={!structure.data || Boolean(gated)}
           style={{ marginTop: 16 }}
         >
           Checkup your SEO
