@@ -82,10 +82,21 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await fix.click();
     expect(new URL(page.url()).hash).toBe(anchor);
     const section = page.locator(anchor!);
+    // The section comes to the top of the window, just below the sticky 64 px header.
+    await page.waitForFunction((id) => {
+      const top = document.querySelector(id)?.getBoundingClientRect().top ?? -1;
+      return top >= 64 && top < 200;
+    }, anchor);
     await section.getByRole('button', { name: 'How to fix' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByText(/How to fix: /).waitFor();
     expect((await modal.locator('.how-to-fix').textContent())?.length).toBeGreaterThan(40);
+    // The catalogue's markup survives as elements (paragraphs, code), not as escaped tags.
+    expect(await modal.locator('.how-to-fix').innerHTML()).not.toContain('&lt;p&gt;');
+    await modal.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-how-to-fix-1440.png') });
     await modal.getByRole('button', { name: 'Close' }).click();
   });
 
