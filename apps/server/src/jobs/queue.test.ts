@@ -91,6 +91,32 @@ describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     ).toEqual([{ name: 'test.nightly', cron: '15 3 * * *', timezone: 'UTC' }]);
   });
 
+  it('starts a job sent in this process at once, without waiting for the next poll', async () => {
+    const seen: string[] = [];
+    const ping = defineJob('test.ping', z.object({}), async (_payload, { jobId }) => {
+      seen.push(jobId);
+    });
+    const ownDatabase = await createTestDatabase();
+    // Workers that would otherwise ask for work only every 30 s.
+    const sleepy = await startQueue(ownDatabase, {
+      workers: true,
+      schedules: false,
+      logger,
+      jobs: [ping],
+      pollingIntervalSeconds: 30,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500)); // past the workers' first fetch
+      const sent = performance.now();
+      const id = await sleepy.send(ping, {});
+      await until(() => seen.includes(id!), 10_000);
+      expect(performance.now() - sent).toBeLessThan(5_000);
+    } finally {
+      await sleepy.stop({ timeoutMs: 1_000 });
+      await ownDatabase.close();
+    }
+  });
+
   it('counts waiting jobs for health', async () => {
     const counts = await queue.counts();
     expect(counts).toEqual({ queued: expect.any(Number), active: expect.any(Number) });

@@ -54,10 +54,12 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     else await boss.createQueue(job.name, settings);
   }
 
+  // This process's workers by job name: a job sent here wakes them instead of waiting for a poll.
+  const localWorkers = new Map<string, string[]>();
   if (options.workers) {
     for (const job of jobs) {
       for (let slot = 0; slot < job.options.concurrency; slot++) {
-        await boss.work(
+        const workerId = await boss.work(
           job.name,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async ([received]) => {
@@ -69,6 +71,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
             log.info({ ms: Math.round(performance.now() - started) }, 'job done');
           },
         );
+        localWorkers.set(job.name, [...(localWorkers.get(job.name) ?? []), workerId]);
       }
     }
   }
@@ -84,10 +87,14 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     hasWorkers: options.workers,
     async send(job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
-      return boss.send(job.name, data, {
+      const id = await boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });
+      // Embedded mode: an idle worker of this process starts at once (a busy one ignores the call).
+      if (!sendOptions.startAfter)
+        for (const workerId of localWorkers.get(job.name) ?? []) boss.notifyWorker(workerId);
+      return id;
     },
     async counts() {
       // One query over pg-boss's job table (its states are an ordered enum), not two per queue.
