@@ -116,6 +116,10 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.goto(`${server.url}/analysis`);
     const row = page.locator('.ant-table-row').filter({ hasText: `${site.origin}/` });
     await row.first().waitFor();
+    // The form is ready once the structure is in: the button is enabled and done fading in.
+    const submit = page.locator('button:not([disabled])', { hasText: 'Checkup your SEO' });
+    await submit.waitFor();
+    await submit.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: path.join(SHOTS, 'analysis-1440.png'), fullPage: true });
     await row.first().getByRole('link', { name: 'View report' }).click();
     await page.waitForURL(/\/analysis\/report\?guid=/);

@@ -308,23 +308,31 @@ function ArchivedReports() {
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           scroll={{ x: 640 }}
           columns={[
-            { title: 'Date', dataIndex: 'created_at', render: (value: string) => formatDate(value) },
-            { title: 'URL', dataIndex: 'url', ellipsis: true },
+            // The URL takes the room the figures leave; a long one ends in "…" with its full text on hover.
+            {
+              title: 'Date',
+              dataIndex: 'created_at',
+              width: 140,
+              render: (value: string) => formatDate(value),
+            },
+            { title: 'URL', dataIndex: 'url', ellipsis: { showTitle: true } },
             {
               title: 'Score',
               dataIndex: 'score',
+              width: 90,
               render: (score: number) => (
                 <Typography.Text strong style={{ color: scoreColor(score) }}>
                   {score}
                 </Typography.Text>
               ),
             },
-            { title: 'Passed', dataIndex: 'passed' },
-            { title: 'Warning', dataIndex: 'warning' },
-            { title: 'Failed', dataIndex: 'failed' },
+            { title: 'Passed', dataIndex: 'passed', width: 100 },
+            { title: 'Warning', dataIndex: 'warning', width: 100 },
+            { title: 'Failed', dataIndex: 'failed', width: 100 },
             {
               title: '',
               key: 'view',
+              width: 120,
               render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
             },
           ]}
