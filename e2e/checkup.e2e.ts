@@ -70,6 +70,8 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
       .getByText('Handmade Oak Tables and Chairs – Woodline Workshop')
       .first()
       .waitFor();
+    // The well-made page scores above the top-100 average of 75.
+    await page.locator('.score-verdict').getByText(/scores above the average of the top 100/).waitFor();
     // The competitor card compares the neglected site.
     await page.locator('.report-competitors').getByText(`${neglected.origin}/`).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'analysis-report-1440.png'), fullPage: false });
@@ -86,7 +88,7 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.waitForFunction((id) => {
       const top = document.querySelector(id)?.getBoundingClientRect().top ?? -1;
       return top >= 64 && top < 200;
-    }, anchor);
+    }, anchor!);
     await section.getByRole('button', { name: 'How to fix' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByText(/How to fix: /).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, scoreBand, scoreColor } from './format';
+import { formatDate, scoreBand, scoreColor, scoreVerdict } from './format';
 
 describe('formatDate', () => {
   it("writes 'MMM DD, YYYY'", () => {
@@ -26,5 +26,15 @@ describe('scoreBand', () => {
 
   it('gives each band its colour', () => {
     expect(new Set([scoreColor(10), scoreColor(60), scoreColor(90)]).size).toBe(3);
+  });
+});
+
+describe('scoreVerdict', () => {
+  it('tells apart the four bands of the spec around the top-100 average of 75', () => {
+    expect(scoreVerdict(49)).toMatch(/well below .*\(75\)/);
+    expect(scoreVerdict(50)).toMatch(/scores below .*room for improvement/);
+    expect(scoreVerdict(74)).toMatch(/scores below/);
+    expect(scoreVerdict(75)).toMatch(/on par with/);
+    expect(scoreVerdict(76)).toMatch(/above .*Well done/);
   });
 });

@@ -24,3 +24,15 @@ export function scoreBand(score: number): ScoreBand {
 export function scoreColor(score: number): string {
   return SCORE_BANDS[scoreBand(score)].color;
 }
+
+/** The average score of the top 100 most visited US sites, as reports show it (spec section 9). */
+export const TOP_100_AVERAGE = 75;
+
+/** How a score compares with the top-100 average; the spec tells apart < 50, 50–74, 75 and > 75. */
+export function scoreVerdict(score: number): string {
+  const average = `the average of the top 100 most visited US sites (${TOP_100_AVERAGE})`;
+  if (score < 50) return `This page scores well below ${average}: it needs significant SEO work.`;
+  if (score < TOP_100_AVERAGE) return `This page scores below ${average}: there is room for improvement.`;
+  if (score === TOP_100_AVERAGE) return `This page scores on par with ${average}.`;
+  return `This page scores above ${average}. Well done!`;
+}

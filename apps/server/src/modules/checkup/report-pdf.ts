@@ -1,5 +1,5 @@
 import { Document, Image, Link, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate, SCORE_BANDS, type ScoreBand, scoreBand } from '@sitelens/contracts';
+import { formatDate, SCORE_BANDS, type ScoreBand, scoreBand, scoreVerdict } from '@sitelens/contracts';
 import { createElement as h, type ReactElement } from 'react';
 import {
   clip,
@@ -45,8 +45,6 @@ export interface ReportPdfInput {
 
 /** The spec's limit on template header and footer lines. */
 const BRANDING_TEXT_MAX = 144;
-/** The average score of the top 100 most visited US sites, as the report shows it (spec section 9). */
-const TOP_100_AVERAGE = 75;
 
 const PAGE = { width: 595.28, marginX: 48 };
 const FOOTER_BOTTOM = 22;
@@ -88,15 +86,6 @@ export function fixPriority(relevance: number): { label: 'High' | 'Medium' | 'Lo
   if (relevance > 7) return { label: 'High', tone: 'red' };
   if (relevance > 3) return { label: 'Medium', tone: 'amber' };
   return { label: 'Low', tone: 'blue' };
-}
-
-/** How the score compares with the top-100 average; the spec tells apart < 50, 50–74, 75 and > 75. */
-function scoreVerdict(score: number): string {
-  const average = `the average of the top 100 most visited US sites (${TOP_100_AVERAGE})`;
-  if (score < 50) return `This page scores well below ${average}: it needs significant SEO work.`;
-  if (score < TOP_100_AVERAGE) return `This page scores below ${average}: there is room for improvement.`;
-  if (score === TOP_100_AVERAGE) return `This page scores on par with ${average}.`;
-  return `This page scores above ${average}. Well done!`;
 }
 
 const displayScore = (score: number) => Math.min(100, Math.max(0, Math.round(score)));

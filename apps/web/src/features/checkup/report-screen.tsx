@@ -12,6 +12,7 @@ import {
   type ReportStructure,
   type SectionReply,
   scoreColor,
+  scoreVerdict,
 } from '@sitelens/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -303,6 +304,11 @@ function ReportView({
                 {formatDate(report.created_at)} · {counts.passed} passed · {counts.warning} warnings ·{' '}
                 {counts.failed} failed
               </Typography.Paragraph>
+              {progress === 100 && (
+                <Typography.Paragraph className="score-verdict">
+                  {scoreVerdict(scoreOf(mainReplies))}
+                </Typography.Paragraph>
+              )}
               <div className="category-split">
                 {categories.map((category) => {
                   const score = categoryScore(
