@@ -37,9 +37,12 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorText, request } from '../../api/client';
 import { tokenStore } from '../../api/token-store';
 import { useToast } from '../../components/use-toast';
+import { isRouted } from '../../screens';
 import { CheckData } from './check-data';
 import { isPending202, reportQuery, runningCheckup, sectionQuery, structureQuery } from './checkup.queries';
 import { RichText } from './rich-text';
+
+const WHITE_LABEL_PATH = '/white-label/reports';
 
 type Outcome = SectionReply | 'failed';
 type Results = Record<string, Record<string, Outcome>>;
@@ -336,10 +339,12 @@ function ReportView({
                   Download PDF
                 </Button>
                 <Button
-                  disabled={progress < 100}
+                  // Until the white-label screens exist in this installation, the button leads nowhere.
+                  disabled={progress < 100 || !isRouted(WHITE_LABEL_PATH)}
+                  title={isRouted(WHITE_LABEL_PATH) ? undefined : 'White-label reports are not available yet'}
                   onClick={() =>
                     navigate(
-                      `/white-label/reports?report_guid=${report.guid}&report_url=${encodeURIComponent(report.url)}`,
+                      `${WHITE_LABEL_PATH}?report_guid=${report.guid}&report_url=${encodeURIComponent(report.url)}`,
                     )
                   }
                 >
