@@ -77,6 +77,21 @@ withChromium('the browser gatherer', () => {
     expect(browser.mobileNonBlankRatio).toBeGreaterThan(0);
   });
 
+  it('measures Speed Index from the filmstrip: late main content makes it late', async () => {
+    const late = await gatherFrom(`${cases.origin}/late-paint.html`, 'browser', {
+      allowPrivate: cases.allow,
+    });
+    // The heading paints at once; the blue block filling the screen waits for 0.9 s of data.
+    expect(late.vitals.fcp).toBeLessThan(1000);
+    expect(late.vitals.speedIndex).toBeGreaterThan(800);
+    expect(late.vitals.speedIndex).toBeLessThan(5000);
+    const quick = await gatherFrom(`${cases.origin}/layout-shift.html`, 'browser', {
+      allowPrivate: cases.allow,
+    });
+    expect(quick.vitals.speedIndex).toBeGreaterThan(0);
+    expect(quick.vitals.speedIndex).toBeLessThan(late.vitals.speedIndex!);
+  });
+
   it('records page errors, unhandled rejections and console errors', async () => {
     const browser = await gatherFrom(`${cases.origin}/js-errors.html`, 'browser', {
       allowPrivate: cases.allow,

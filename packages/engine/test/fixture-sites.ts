@@ -123,6 +123,15 @@ async function answer(
       const xml = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/noindex.html</loc><lastmod>2031-01-01</lastmod></url><url><loc>https://elsewhere.example/page</loc></url></urlset>`;
       return { status: 200, headers: { 'content-type': 'application/gzip' }, body: zlib.gzipSync(xml) };
     }
+    // Data the late-paint page waits for before it draws its main content.
+    if (pathname === '/slow-data') {
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from('{"ok":true}'),
+      };
+    }
     if (pathname === '/billion-laughs.xml') {
       const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><urlset><url><loc>&lol3;</loc></url></urlset>`;
       return { status: 200, headers: { 'content-type': 'application/xml' }, body: Buffer.from(lol) };

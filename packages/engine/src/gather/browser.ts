@@ -7,6 +7,7 @@ import type { BrowserArtifact, NetworkEntry, RenderedImage } from '../artifacts'
 import { startGuardedProxy } from '../net/browser-proxy';
 import { COLLECT_SCRIPT, READ_SCRIPT } from './browser-page-scripts';
 import { ArtifactUnavailable, type GatherContext } from './context';
+import { filmstripSpeedIndex, recordFilmstrip } from './speed-index';
 
 /** Defaults an operator may tune. */
 export const browserDefaults = {
@@ -138,10 +139,17 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
     await tab.coverage.startCSSCoverage({ resetOnNavigation: false });
     const cdp = await browserContext.newCDPSession(tab);
     await cdp.send('Performance.enable');
+    const filmstrip = await recordFilmstrip(cdp);
 
     await tab.goto(url, { waitUntil: 'load', timeout: browserDefaults.navigationTimeoutMs });
     await tab.waitForLoadState('networkidle', { timeout: browserDefaults.settleMs }).catch(() => {});
 
+    const frames = await filmstrip.stop();
+    // Decoded while the rest is read; a filmstrip that cannot be read leaves Speed Index unmeasured.
+    const speedIndex = filmstripSpeedIndex(
+      frames,
+      (await tab.evaluate('performance.timeOrigin')) as number,
+    ).catch(() => null);
     const mobileShot = await tab.screenshot({ type: 'png' });
     const [jsCoverage, cssCoverage] = await Promise.all([
       tab.coverage.stopJSCoverage(),
@@ -171,8 +179,7 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
         tbt: read.tbt,
         loadTime: read.loadTime === null ? null : Math.round(read.loadTime),
         domContentLoaded: read.domContentLoaded === null ? null : Math.round(read.domContentLoaded),
-        // Speed Index needs a filmstrip of the load; not measured by this gatherer.
-        speedIndex: null,
+        speedIndex: await speedIndex,
       },
       console,
       pageErrors,
