@@ -117,6 +117,25 @@ describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     }
   });
 
+  it('queues a job with the rows of a transaction: gone with a rollback, run after a commit', async () => {
+    const rolledBack = database.transaction(async (query) => {
+      await queue.send(greetJob, { name: 'Rolled back' }, { transaction: query });
+      throw new Error('the request failed after queueing');
+    });
+    await expect(rolledBack).rejects.toThrow('the request failed');
+    const id = await database.transaction((query) =>
+      queue.send(greetJob, { name: 'Committed' }, { transaction: query }),
+    );
+    queue.wake(greetJob);
+    await until(() => handled.some((h) => h.jobId === id));
+    expect(
+      await database.query(
+        "select data->>'name' as name from pgboss.job where name = 'test.greet' order by created_on",
+      ),
+    ).not.toContainEqual({ name: 'Rolled back' });
+    expect(handled.map((h) => (h.payload as { name: string }).name)).not.toContain('Rolled back');
+  });
+
   it('counts waiting jobs for health', async () => {
     const counts = await queue.counts();
     expect(counts).toEqual({ queued: expect.any(Number), active: expect.any(Number) });

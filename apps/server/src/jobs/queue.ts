@@ -1,16 +1,24 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import type { Database, QueryFn } from '../db/client';
 import type { JobDefinition } from './define-job';
 import { registeredJobs } from './registry';
 
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: number;
+  /**
+   * Enqueue inside this transaction, so the job exists exactly when the rows it works on do. The
+   * job is not visible to workers before the commit: call `wake(job)` after it.
+   */
+  transaction?: QueryFn;
+}
+
 export interface Queue {
   /** Validates the payload against the job's schema and enqueues it; returns the job id. */
-  send<P>(
-    job: JobDefinition<P>,
-    payload: P,
-    options?: { singletonKey?: string; startAfter?: number },
-  ): Promise<string | null>;
+  send<P>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+  /** Wakes this process's idle workers of `job` (after a send inside a transaction has committed). */
+  wake<P>(job: JobDefinition<P>): void;
   /** Jobs waiting and running over every registered queue, for health. */
   counts(): Promise<{ queued: number; active: number }>;
   /** Whether this process runs workers. */
@@ -82,20 +90,34 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     }
   }
 
+  // Embedded mode: an idle worker of this process starts at once (a busy one ignores the call).
+  const wake = (name: string) => {
+    for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
+  };
+
   let stopped = false;
   return {
     hasWorkers: options.workers,
     async send(job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
+      const { transaction } = sendOptions;
       const id = await boss.send(job.name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(transaction
+          ? {
+              db: {
+                executeSql: async (text: string, values?: unknown[]) => ({
+                  rows: await transaction(text, values),
+                }),
+              },
+            }
+          : {}),
       });
-      // Embedded mode: an idle worker of this process starts at once (a busy one ignores the call).
-      if (!sendOptions.startAfter)
-        for (const workerId of localWorkers.get(job.name) ?? []) boss.notifyWorker(workerId);
+      if (!sendOptions.startAfter && !transaction) wake(job.name);
       return id;
     },
+    wake: (job) => wake(job.name),
     async counts() {
       // One query over pg-boss's job table (its states are an ordered enum), not two per queue.
       const [row] = await database.query<{ queued: number; active: number }>(

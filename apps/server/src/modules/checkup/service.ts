@@ -97,10 +97,16 @@ export async function startReport(
         position,
       ]);
     }
+    // One job per report, queued with its rows: a report never waits for a job that was not sent.
+    // A retried job finds the sections already written and keeps them.
+    await deps.queue.send(
+      runReportJob,
+      { reportId: report!.id },
+      { singletonKey: report!.id, transaction: query },
+    );
     return report!.id;
   });
-  // One job per report: a retried job finds the sections already written and keeps them.
-  await deps.queue.send(runReportJob, { reportId: guid }, { singletonKey: guid });
+  deps.queue.wake(runReportJob);
   return { guid, url, competitor_urls: competitors, sections };
 }
 
