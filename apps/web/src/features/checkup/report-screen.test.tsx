@@ -1,0 +1,100 @@
+import { CHECKUP_MESSAGES } from '@sitelens/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runningCheckup } from './checkup.queries';
+import { ReportScreen } from './report-screen';
+
+const GUID = '0b6f7d2e-6c1f-4b8e-9a57-3d2f7f1b2c3d';
+const STRUCTURE = {
+  categories: [
+    { key: 'common-seo', title: 'Common SEO', sections: [{ key: 'meta-title', title: 'Meta Title' }] },
+  ],
+};
+
+function serveApi(report: { status: number; body: unknown }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input, 'http://sitelens.test').pathname;
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/report/sections') return json(STRUCTURE);
+      if (path === '/api/report/v2') return json(report.body, report.status);
+      return json({ error: 'unexpected' }, 500);
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/analysis', element: <p>New checkup screen</p> },
+      { path: '/analysis/report', element: <ReportScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AntApp>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  runningCheckup.clear();
+});
+
+describe('the report screen', () => {
+  it('goes back to /analysis without a report to show', async () => {
+    serveApi({ status: 404, body: {} });
+    const router = renderAt('/analysis/report');
+    expect(await screen.findByText('New checkup screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/analysis');
+  });
+
+  it('returns to the running checkup when there is one', async () => {
+    serveApi({ status: 404, body: { error: 'No report found' } });
+    runningCheckup.set({ guid: GUID, url: 'https://example.com/' });
+    const router = renderAt('/analysis/report');
+    await vi.waitFor(() => expect(router.state.location.search).toContain(`guid=${GUID}`));
+  });
+
+  it("says the report could not load, in the spec's words, and goes back to /analysis", async () => {
+    serveApi({ status: 404, body: { error: 'No report found', code: 'not_found' } });
+    const router = renderAt(`/analysis/report?guid=${GUID}`);
+    expect(
+      await screen.findByText(`${CHECKUP_MESSAGES.reportFetchFailed}: ${CHECKUP_MESSAGES.noReport}`),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/analysis');
+  });
+
+  it('tells the user the site could not be reached when the main URL failed', async () => {
+    const url = 'https://offline.example/';
+    serveApi({
+      status: 200,
+      body: {
+        guid: GUID,
+        url,
+        status: 'failed',
+        error: CHECKUP_MESSAGES.cannotAccess(url),
+        created_at: '2026-11-23T10:00:00.000Z',
+        sections: ['meta-title'],
+        overview: null,
+        competitor_guids: [],
+        competitor_urls: [],
+        competitors: [],
+        important_fixes: [],
+      },
+    });
+    renderAt(`/analysis/report?guid=${GUID}&url=${encodeURIComponent(url)}`);
+    expect(await screen.findByText(CHECKUP_MESSAGES.cannotAccess(url))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Perform a new checkup' })).toBeTruthy();
+  });
+});
