@@ -11,9 +11,27 @@ const FULL = `<link rel="canonical" href="${SITE}/">
 <meta name="twitter:card" content="summary_large_image">`;
 const og = (status: number | null, contentType = 'image/jpeg') =>
   resource(`${SITE}/og.jpg`, { initiator: 'og:image', status, contentType });
-const run = (head: string, resources = [og(200)]) =>
+/** The og:image as the images gatherer decoded it: 1200×630 unless said otherwise. */
+const decoded = (width = 1200, height = 630) => ({
+  images: [
+    {
+      url: `${SITE}/og.jpg`,
+      format: 'jpeg',
+      width,
+      height,
+      bytes: 80_000,
+      metadataBytes: 0,
+      webpBytes: 60_000,
+    },
+  ],
+});
+const run = (head: string, resources = [og(200)], images = decoded()) =>
   socialMediaMetaTags.evaluate(
-    { document: parseDocument(`<html><head>${head}</head><body></body></html>`, `${SITE}/`), resources },
+    {
+      document: parseDocument(`<html><head>${head}</head><body></body></html>`, `${SITE}/`),
+      resources,
+      images,
+    },
     { format },
   );
 
@@ -33,6 +51,17 @@ describe('social-media-meta-tags', () => {
         twitter_card: { 'twitter:card': 'summary_large_image' },
       },
     });
+  });
+
+  it('warns about an og:image too small for a share card, and accepts 600×315 and up', () => {
+    expect(run(FULL, [og(200)], decoded(300, 157))).toMatchObject({
+      status: 'warning',
+      message:
+        'The og:image is only 300×157 px, so networks show a small thumbnail or none (use 1200×630 px or larger).',
+    });
+    expect(run(FULL, [og(200)], decoded(600, 315)).status).toBe('passed');
+    // An image the decoder could not read is judged on loading alone.
+    expect(run(FULL, [og(200)], { images: [] }).status).toBe('passed');
   });
 
   it('reads tags written with the other attribute, keeping the first of each', () => {

@@ -5,6 +5,8 @@ import { defineCheck, failed, passed, warning } from './define-check';
 export const thresholds = {
   openGraph: ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'],
   twitter: ['twitter:card'],
+  /** Below this the networks show a small thumbnail or nothing; 1200×630 is what they ask for. */
+  minImage: { width: 600, height: 315 },
 };
 
 const messages = {
@@ -15,6 +17,8 @@ const messages = {
   brokenImage: 'the og:image {url} does not load ({status})',
   notAnImage: 'the og:image {url} is not an image ({type})',
   noAnswer: 'no answer',
+  smallImage:
+    'the og:image is only {width}×{height} px, so networks show a small thumbnail or none (use 1200×630 px or larger)',
   relativeImage: 'the og:image “{url}” is not an absolute URL, so networks cannot fetch it',
   urlMismatch: 'the og:url {ogUrl} differs from the canonical URL {canonical}',
 };
@@ -34,13 +38,13 @@ export const socialMediaMetaTags = defineCheck({
   category: 'common-seo',
   relevance: 6,
   scope: 'page',
-  requires: ['document', 'resources'],
+  requires: ['document', 'resources', 'images'],
   description:
-    'Open Graph tags (<code>og:title</code>, <code>og:description</code>, <code>og:image</code>, <code>og:url</code>, <code>og:type</code>) and the <code>twitter:card</code> tag decide how a link to the page looks when it is shared on Facebook, LinkedIn, X, WhatsApp, Slack and elsewhere. The image is fetched to check that it loads.',
+    'Open Graph tags (<code>og:title</code>, <code>og:description</code>, <code>og:image</code>, <code>og:url</code>, <code>og:type</code>) and the <code>twitter:card</code> tag decide how a link to the page looks when it is shared on Facebook, LinkedIn, X, WhatsApp, Slack and elsewhere. The image is fetched to check that it loads and is large enough.',
   recommendation: 'Add the five Open Graph tags and twitter:card, with an image of at least 1200×630 px.',
   howToFix:
     'Add to the <code>&lt;head&gt;</code>: <code>&lt;meta property="og:title" content="…"&gt;</code>, <code>og:description</code>, <code>og:image</code> (an absolute URL of a JPEG or PNG of at least 1200×630 px), <code>og:url</code> (the same address as the canonical URL), <code>og:type</code> (<code>website</code> or <code>article</code>), and <code>&lt;meta name="twitter:card" content="summary_large_image"&gt;</code>. SEO plugins fill them in from the page’s title, description and featured image; check the result with the networks’ own share debuggers.',
-  evaluate({ document: { $, baseUrl }, resources }, { format }) {
+  evaluate({ document: { $, baseUrl }, resources, images }, { format }) {
     const openGraph: Record<string, string> = {};
     const twitterCard: Record<string, string> = {};
     $('meta[property], meta[name]').each((_, el) => {
@@ -73,6 +77,12 @@ export const socialMediaMetaTags = defineCheck({
         );
       else if (fetched?.contentType && !/^image\//i.test(fetched.contentType))
         problems.push(format(messages.notAnImage, { url: image, type: fetched.contentType }));
+      else if (fetched) {
+        const { width, height } = images.images.find((info) => info.url === fetched.url) ?? {};
+        const { minImage } = thresholds;
+        if (width && height && (width < minImage.width || height < minImage.height))
+          problems.push(format(messages.smallImage, { width, height }));
+      }
     }
 
     const ogUrl = openGraph['og:url'];
