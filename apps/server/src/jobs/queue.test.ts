@@ -119,12 +119,12 @@ describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
 
   it('queues a job with the rows of a transaction: gone with a rollback, run after a commit', async () => {
     const rolledBack = database.transaction(async (query) => {
-      await queue.send(greetJob, { name: 'Rolled back' }, { transaction: query });
+      await queue.send(greetJob, { name: 'Rolled back', times: 1 }, { transaction: query });
       throw new Error('the request failed after queueing');
     });
     await expect(rolledBack).rejects.toThrow('the request failed');
     const id = await database.transaction((query) =>
-      queue.send(greetJob, { name: 'Committed' }, { transaction: query }),
+      queue.send(greetJob, { name: 'Committed', times: 1 }, { transaction: query }),
     );
     queue.wake(greetJob);
     await until(() => handled.some((h) => h.jobId === id));
