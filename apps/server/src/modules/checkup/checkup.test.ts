@@ -247,6 +247,16 @@ describe('a checkup', () => {
       await t.app.inject({ url: '/api/report/v2/urls?domain=127.0.0.1', headers: account.auth })
     ).json();
     expect(urls).toEqual({ urls: [main], next_token: null });
+    // LIKE wildcards in the domain match only themselves; a forged page token is refused.
+    const wildcard = await t.app.inject({ url: '/api/report/v2/urls?domain=%25', headers: account.auth });
+    expect(wildcard.json()).toEqual({ urls: [], next_token: null });
+    const forged = Buffer.from('-50').toString('base64url');
+    const refused = await t.app.inject({
+      url: `/api/report/v2/urls?domain=127.0.0.1&next_token=${forged}`,
+      headers: account.auth,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('next_token: Not a token this list gave');
   });
 
   it('hides one team’s report from another', async () => {

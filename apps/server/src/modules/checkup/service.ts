@@ -336,12 +336,16 @@ export async function reportUrls(
   nextToken?: string,
 ): Promise<{ urls: string[]; next_token: string | null }> {
   const organizationId = organizationOf(caller);
-  const offset = nextToken ? Number(Buffer.from(nextToken, 'base64url').toString()) || 0 : 0;
+  const offset = nextToken ? Number(Buffer.from(nextToken, 'base64url').toString()) : 0;
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new AppError('bad_request', 'next_token: Not a token this list gave');
+  // The domain goes into LIKE patterns: its own % and _ must match only themselves.
   const host = domain
     .trim()
     .toLowerCase()
     .replace(/^https?:\/\//, '')
-    .replace(/\/.*$/, '');
+    .replace(/\/.*$/, '')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await deps.database.query<{ url: string }>(
     `select distinct url from reports
       where organization_id = $1 and status = 'done'
