@@ -158,17 +158,20 @@ export const OverviewRowSchema = z.object({
 });
 export type OverviewRow = z.infer<typeof OverviewRowSchema>;
 
+/** A calendar date, YYYY-MM-DD; the year 0000, which ISO allows and PostgreSQL does not, is refused. */
+const CalendarDateSchema = z.iso.date().refine((value) => !value.startsWith('0000'), 'Invalid date');
+
 export const OverviewsQuerySchema = z.object({
   url: z.string().optional(),
-  start_date: z.iso.date(),
-  end_date: z.iso.date(),
+  start_date: CalendarDateSchema,
+  end_date: CalendarDateSchema,
 });
 
 export const CompetitorOverviewsQuerySchema = z.object({
   /** Comma-separated URLs. */
   urls: z.string().min(1),
-  start_date: z.iso.date(),
-  end_date: z.iso.date(),
+  start_date: CalendarDateSchema,
+  end_date: CalendarDateSchema,
 });
 
 export const UrlListQuerySchema = z.object({ domain: z.string().min(1), next_token: z.string().optional() });

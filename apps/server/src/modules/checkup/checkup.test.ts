@@ -247,6 +247,13 @@ describe('a checkup', () => {
       await t.app.inject({ url: '/api/report/v2/urls?domain=127.0.0.1', headers: account.auth })
     ).json();
     expect(urls).toEqual({ urls: [main], next_token: null });
+    // A date PostgreSQL cannot hold is the caller's mistake, not a server error.
+    const yearZero = await t.app.inject({
+      url: '/api/report/v2/overviews?start_date=0000-01-01&end_date=2026-01-01',
+      headers: account.auth,
+    });
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().error).toBe('querystring.start_date: Invalid date');
     // LIKE wildcards in the domain match only themselves; a forged page token is refused.
     const wildcard = await t.app.inject({ url: '/api/report/v2/urls?domain=%25', headers: account.auth });
     expect(wildcard.json()).toEqual({ urls: [], next_token: null });
