@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandling } from './http/error-handler';
+import { registerNulGuard } from './http/nul-guard';
 import type { Queue } from './jobs/queue';
 import { apiModules } from './modules';
 import { createServices, type Services } from './services';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerAuthentication(app);
   await app.register(fastifyCookie);
 
