@@ -52,6 +52,11 @@ describe('the new checkup form and the plan', () => {
     expect(await screen.findByText(MESSAGES.featureNotInPlan)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'upgrade' }).getAttribute('href')).toBe('/subscription/plans');
     expect(screen.getByRole('button', { name: 'Checkup your SEO' }).hasAttribute('disabled')).toBe(true);
+    // The competitor settings screen is not in this installation: the label says so, no dead link.
+    expect((await screen.findByText('Add competitors')).getAttribute('title')).toBe(
+      'Competitor settings are not available yet',
+    );
+    expect(screen.queryByRole('link', { name: 'Add competitors' })).toBeNull();
   });
 
   it("shows the server's refusal when the period's checkups are used up, and offers plans", async () => {

@@ -28,6 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
+import { isRouted } from '../../screens';
 import { subscriptionQuery } from '../sales/sales.queries';
 import {
   competitorOverviewsQuery,
@@ -40,6 +41,7 @@ import { ScoreProgressChart } from './score-progress-chart';
 
 const SCHEMES = ['https://', 'http://'] as const;
 const FIRST_MONTH = dayjs('2019-01-01');
+const COMPETITOR_SETTINGS_PATH = '/dashboard/settings/competitors';
 
 /** A URL from a scheme choice and what the user typed (which may itself start with a scheme). */
 export function buildUrl(scheme: string, domain: string): string {
@@ -260,6 +262,7 @@ function ArchivedReports() {
   const latest = rows.data?.[0];
   const latestReport = useQuery({ ...reportQuery(latest?.guid ?? '', latest?.url), enabled: !!latest });
   const competitorUrls = latestReport.data?.competitor_urls ?? [];
+  const competitorsLabel = competitorUrls.length ? 'Edit competitors' : 'Add competitors';
   const competitors = useQuery({
     ...competitorOverviewsQuery(competitorUrls, range),
     enabled: !!latestReport.data,
@@ -284,9 +287,14 @@ function ArchivedReports() {
                 date.isBefore(FIRST_MONTH, 'month') || date.isAfter(dayjs().endOf('day'))
               }
             />
-            <Link to="/dashboard/settings/competitors">
-              {competitorUrls.length ? 'Edit competitors' : 'Add competitors'}
-            </Link>
+            {/* Until the dashboard's competitor settings exist here, the link would lead to a 404. */}
+            {isRouted(COMPETITOR_SETTINGS_PATH) ? (
+              <Link to={COMPETITOR_SETTINGS_PATH}>{competitorsLabel}</Link>
+            ) : (
+              <Typography.Text type="secondary" title="Competitor settings are not available yet">
+                {competitorsLabel}
+              </Typography.Text>
+            )}
             {latest && <Link to={viewLink(latest)}>View report</Link>}
           </Space>
         }
