@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /**
  * Helpers for the checkup PDF (report-pdf.tsx): keeping text within what the PDF's built-in Helvetica
  * can draw, and sizing the images it embeds.
@@ -178,6 +180,23 @@ export function imageKind(bytes: Buffer): ImageKind | null {
 export type ImageSize = { width: number; height: number };
 
 /** Pixel size of a PNG or JPEG, read from its header; null when it cannot be read. */
+/**
+ * A page screenshot made fit for print: at most three times its printed width (about 216 dpi) and
+ * as a JPEG, so a phone screenshot weighs tens of kilobytes in the PDF instead of a megabyte.
+ * An image sharp cannot read is kept as it is.
+ */
+export async function printableScreenshot(png: Buffer, printedWidthPt: number): Promise<Buffer> {
+  try {
+    return await sharp(png)
+      .resize({ width: Math.round(printedWidthPt * 3), withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    return png;
+  }
+}
+
 export function imageSize(bytes: Buffer): ImageSize | null {
   const kind = imageKind(bytes);
   if (kind === 'png') {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixPriority, type ReportPdfCheck, type ReportPdfInput, renderReportPdf } from './report-pdf';
@@ -83,6 +84,20 @@ describe('renderReportPdf', () => {
     expect(imageCount(pdf)).toBe(2);
     // A white-label report does not name Sitelens as its author.
     expect(info(pdf, 'Author')).toBeNull();
+  });
+
+  it('embeds a phone screenshot at print size, not at its full weight', async () => {
+    // A 1082×2160 screenshot of noise: about 7 MB as PNG, the worst case for its weight.
+    const width = 1082;
+    const height = 2160;
+    const noise = randomBytes(width * height * 3);
+    const screenshot = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const pdf = await renderReportPdf(report(4, { snapshotPng: screenshot, branding: {} }));
+    expect(imageCount(pdf)).toBe(1);
+    expect(screenshot.length).toBeGreaterThan(2_000_000);
+    expect(pdf.length).toBeLessThan(screenshot.length / 4);
   });
 
   it('breaks a long report across more pages than a short one', async () => {
