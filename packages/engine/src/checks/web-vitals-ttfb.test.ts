@@ -17,6 +17,12 @@ describe('web-vitals-ttfb', () => {
     expect(result.data).toEqual({ ttfb: { total: 800, dns: 20, connect: 30, tls: 50, wait: 700 } });
   });
 
+  it('writes a fast answer in milliseconds', () => {
+    expect(run({ firstByte: 4.2, total: 6 }).message).toBe(
+      'The first byte arrived after 4 ms, within the 0.80 s target.',
+    );
+  });
+
   it('leaves unmeasured phases null, as on a reused connection', () => {
     expect(run({ firstByte: 120, total: 200 }).data).toEqual({
       ttfb: { total: 120, dns: null, connect: null, tls: null, wait: 120 },

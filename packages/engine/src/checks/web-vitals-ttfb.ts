@@ -4,14 +4,16 @@ import { defineCheck, failed, passed, warning } from './define-check';
 export const thresholds = { good: 800, poor: 1800 };
 
 const messages = {
-  good: 'The first byte arrived after {seconds} s, within the {good} s target.',
-  slow: 'The first byte arrived after {seconds} s; aim for {good} s or less.',
-  poor: 'The first byte arrived after {seconds} s, over the {poor} s limit; every other metric waits for it.',
+  good: 'The first byte arrived after {time}, within the {good} s target.',
+  slow: 'The first byte arrived after {time}; aim for {good} s or less.',
+  poor: 'The first byte arrived after {time}, over the {poor} s limit; every other metric waits for it.',
   estimated: ' (Measured from the full response, the first byte was not timed separately.)',
 };
 
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 const seconds = (value: number) => (value / 1000).toFixed(2);
+/** Fast answers in milliseconds ("12 ms", not "0.01 s"); the rest in seconds. */
+const duration = (value: number) => (value < 100 ? `${Math.round(value)} ms` : `${seconds(value)} s`);
 
 export const webVitalsTtfb = defineCheck({
   key: 'web-vitals-ttfb',
@@ -40,7 +42,7 @@ export const webVitalsTtfb = defineCheck({
         wait: firstByte === undefined ? null : Math.max(0, Math.round(firstByte - setup)),
       },
     };
-    const values = { seconds: seconds(ttfb), good: seconds(thresholds.good), poor: seconds(thresholds.poor) };
+    const values = { time: duration(ttfb), good: seconds(thresholds.good), poor: seconds(thresholds.poor) };
     const note = firstByte === undefined ? messages.estimated : '';
     if (ttfb > thresholds.poor) return failed(format(messages.poor, values) + note, data);
     if (ttfb > thresholds.good) return warning(format(messages.slow, values) + note, data);
