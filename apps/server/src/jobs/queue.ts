@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, QueryFn } from '../db/client';
@@ -90,9 +91,18 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     }
   }
 
-  // Embedded mode: an idle worker of this process starts at once (a busy one ignores the call).
+  // An idle worker of this process starts at once (a busy one ignores the call).
   const wake = (name: string) => {
     for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
+  };
+  // On PostgreSQL, worker processes also hear of each job sent anywhere (NOTIFY on commit), so a
+  // distributed setup starts jobs as promptly as the embedded one; polling stays as the fallback.
+  const connectionString =
+    'connectionString' in database.queueConnection ? database.queueConnection.connectionString : null;
+  const listener =
+    options.workers && connectionString ? await listenForJobs(connectionString, wake, logger) : null;
+  const announce = async (name: string, query: QueryFn) => {
+    if (connectionString) await query('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
   };
 
   let stopped = false;
@@ -114,7 +124,10 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
             }
           : {}),
       });
-      if (!sendOptions.startAfter && !transaction) wake(job.name);
+      if (!sendOptions.startAfter) {
+        await announce(job.name, transaction ?? database.query);
+        if (!transaction) wake(job.name);
+      }
       return id;
     },
     wake: (job) => wake(job.name),
@@ -131,7 +144,28 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     async stop(stopOptions = {}) {
       if (stopped) return;
       stopped = true;
+      await listener?.end().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 30_000 });
     },
   };
+}
+
+/** The channel a sent job is announced on; the payload is the job's name. */
+const JOB_CHANNEL = 'sitelens_jobs';
+
+/** A connection of its own that LISTENs for sent jobs and wakes this process's workers. */
+async function listenForJobs(
+  connectionString: string,
+  wake: (name: string) => void,
+  logger: Logger,
+): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString, application_name: 'sitelens-listener' });
+  client.on('notification', (message) => {
+    if (message.channel === JOB_CHANNEL && message.payload) wake(message.payload);
+  });
+  // A lost listener costs only promptness: the workers keep polling.
+  client.on('error', (error) => logger.warn({ err: error }, 'job listener lost; workers keep polling'));
+  await client.connect();
+  await client.query(`listen ${JOB_CHANNEL}`);
+  return client;
 }

@@ -107,6 +107,25 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     60_000,
   );
 
+  it('starts a job sent from another process at once, not at its next 2 s poll', async () => {
+    await startWorker();
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      // Land at a different point of the worker's polling cycle each time.
+      await new Promise((resolve) => setTimeout(resolve, 250 + round * 370));
+      const id = crypto.randomUUID();
+      const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 }))!;
+      await waitFor('the job to start', async () => (await jobState(jobId))?.state !== 'created');
+      const [row] = await database.query<{ wait_ms: number }>(
+        'select extract(epoch from started_on - created_on) * 1000 as wait_ms from pgboss.job where id = $1',
+        [jobId],
+      );
+      waits.push(Number(row!.wait_ms));
+    }
+    // By polling alone each wait is anywhere in 0–2 s; four of them under 0.7 s is 1 chance in 70.
+    expect(Math.max(...waits)).toBeLessThan(700);
+  }, 30_000);
+
   it('finishes the running job on SIGTERM, then exits 0', async () => {
     const worker = await startWorker();
     const id = crypto.randomUUID();
