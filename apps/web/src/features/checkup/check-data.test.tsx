@@ -33,11 +33,38 @@ describe('check data renderers', () => {
       />,
     );
     const table = screen.getByRole('table');
-    expect(within(table).getByRole('columnheader', { name: 'Url' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'URL' })).toBeTruthy();
     expect(within(table).getByText('404')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'https://example.com/gone' }).getAttribute('href')).toBe(
       'https://example.com/gone',
     );
+  });
+
+  it('names fields in words and shows timings, shares and widths in their units', () => {
+    render(
+      <CheckData
+        result={{
+          status: 'passed',
+          message: '',
+          load_time: 118,
+          response_time: 14,
+          speed_index: 3400,
+          non_blank_ratio: 0.192,
+          small_text_pct: 51.7,
+          overflow_px: 988,
+        }}
+      />,
+    );
+    expect(screen.getByText('Load time')).toBeTruthy();
+    expect(screen.getByText('0.12 s')).toBeTruthy();
+    expect(screen.getByText('14 ms')).toBeTruthy();
+    expect(screen.getByText('Speed Index')).toBeTruthy();
+    expect(screen.getByText('3.40 s')).toBeTruthy();
+    expect(screen.getByText('Screen with content')).toBeTruthy();
+    expect(screen.getByText('19.2 %')).toBeTruthy();
+    expect(screen.getByText('51.7 %')).toBeTruthy();
+    expect(screen.getByText('Wider than the screen by')).toBeTruthy();
+    expect(screen.getByText('988 px')).toBeTruthy();
   });
 
   it('puts web vitals against their thresholds', () => {
@@ -85,7 +112,7 @@ describe('check data renderers', () => {
       <CheckData result={{ status: 'passed', message: 'All good', recommendation: 'x', js_errors: [] }} />,
     );
     expect(screen.queryByText('Recommendation')).toBeNull();
-    expect(screen.getByText('Js errors')).toBeTruthy();
+    expect(screen.getByText('JavaScript errors')).toBeTruthy();
     expect(screen.getByText('None')).toBeTruthy();
   });
 });

@@ -101,7 +101,79 @@ function TopTable({
   );
 }
 
-const label = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** Names a field's key does not say well on its own; the rest are the key in words. */
+const LABELS: Record<string, string> = {
+  snapshot_url: 'Screenshot',
+  non_blank_ratio: 'Screen with content',
+  lcp_lazy: 'Main image loads lazily',
+  offscreen_eager: 'Images below the first screen loaded at once',
+  html_size: 'HTML size',
+  html_transfer_size: 'HTML transferred',
+  text_html_ratio: 'Text to HTML',
+  small_text_pct: 'Text smaller than 12 px',
+  js_only_words_pct: 'Words only in the rendered page',
+  js_only_links: 'Links only in the rendered page',
+  js_errors: 'JavaScript errors',
+  js_execution: 'JavaScript execution',
+  total_ms: 'Total',
+  by_script: 'By script',
+  tbt: 'Total Blocking Time',
+  inp: 'Interaction to Next Paint',
+  p75: '75th percentile',
+  speed_index: 'Speed Index',
+  load_time: 'Load time',
+  dom_content_loaded: 'DOMContentLoaded',
+  response_time: 'Response time',
+  title_px: 'Title width',
+  overflow_px: 'Wider than the screen by',
+  dom: 'DOM',
+  max_children: 'Most children of one element',
+  max_children_parent: 'That element',
+  ssl: 'HTTPS',
+  sub_results: 'Checks',
+  hsts_header: 'HSTS header',
+  h1_list: 'H1 headings',
+  h2_list: 'H2 headings',
+  img_tags: 'Images',
+  seo_unfriendly_urls: 'SEO-unfriendly URLs',
+  ai_bots: 'AI crawlers',
+  llms_txt: 'llms.txt',
+  robots_txt_url: 'robots.txt',
+  robots_txt_errors: 'robots.txt errors',
+  favicon_url: 'Favicon',
+  indexnow: 'IndexNow',
+  cdn_usage: 'CDN usage',
+  serp_preview: 'Search result preview',
+  status_code: 'HTTP status',
+  open_graph: 'Open Graph',
+  twitter_card: 'Twitter card',
+  url: 'URL',
+};
+const label = (key: string) => LABELS[key] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Durations the engine reports in milliseconds, shown as the page's timings are: in seconds. */
+const MILLISECONDS = new Set([
+  'tbt',
+  'speed_index',
+  'load_time',
+  'dom_content_loaded',
+  'response_time',
+  'total_ms',
+]);
+/** Shares the engine reports as 0–1 ratios or as percentages. */
+const RATIOS = new Set(['non_blank_ratio']);
+const PERCENTS = new Set(['text_html_ratio', 'small_text_pct', 'js_only_words_pct']);
+const PIXELS = new Set(['title_px', 'overflow_px']);
+
+function numberValue(name: string, value: number): string | null {
+  if (MILLISECONDS.has(name))
+    return value < 100 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+  if (RATIOS.has(name)) return `${Math.round(value * 1000) / 10} %`;
+  if (PERCENTS.has(name)) return `${value} %`;
+  if (PIXELS.has(name)) return `${value} px`;
+  if (/(_size|bytes)$/.test(name)) return formatBytes(value);
+  return null;
+}
 
 function scalar(value: unknown): ReactNode {
   if (value === null || value === undefined || value === '')
@@ -203,7 +275,7 @@ function FieldValue({ name, value }: { name: string; value: unknown }): ReactNod
   }
   if (Array.isArray(value)) return <ListValue name={name} items={value} />;
   if (value && typeof value === 'object') return <NestedValue value={value as Record<string, unknown>} />;
-  if (typeof value === 'number' && /(_size|bytes)$/.test(name)) return formatBytes(value);
+  if (typeof value === 'number') return numberValue(name, value) ?? scalar(value);
   return scalar(value);
 }
 
