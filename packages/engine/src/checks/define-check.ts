@@ -78,3 +78,6 @@ export function format(template: string, values: Record<string, string | number>
     name in values ? String(values[name]) : whole,
   );
 }
+
+/** A duration in milliseconds as the messages write it: seconds with two decimals ("1.25"). */
+export const seconds = (ms: number): string => (ms / 1000).toFixed(2);

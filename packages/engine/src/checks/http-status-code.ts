@@ -1,4 +1,4 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, passed, seconds, warning } from './define-check';
 
 const messages = {
   ok: 'The page answered with HTTP {status} in {seconds} s.',
@@ -27,13 +27,12 @@ export const httpStatusCode = defineCheck({
   evaluate({ page }, { format }) {
     const status = page.status;
     const data = { status_code: status, response_time: Math.round(page.timings.total) };
-    const seconds = (page.timings.total / 1000).toFixed(2);
     if (status >= 500 && status <= 599) return failed(format(messages.serverError, { status }), data);
     if (status >= 400 && status <= 499) return failed(format(messages.clientError, { status }), data);
     if (status >= 300 && status <= 399) return failed(format(messages.redirect, { status }), data);
     if (status < 200 || status > 599) return failed(format(messages.noResponse, { status }), data);
     if (status === 204) return warning(messages.noContent, data);
     if (page.bytes === 0 || page.html.trim() === '') return warning(format(messages.empty, { status }), data);
-    return passed(format(messages.ok, { status, seconds }), data);
+    return passed(format(messages.ok, { status, seconds: seconds(page.timings.total) }), data);
   },
 });

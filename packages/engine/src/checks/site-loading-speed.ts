@@ -1,4 +1,4 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, passed, seconds, warning } from './define-check';
 
 /** Defaults an operator may tune, in milliseconds (Lighthouse Speed Index 3.4 / 5.8 s). */
 export const thresholds = { goodLoad: 3000, poorLoad: 5000, goodSpeedIndex: 3400, poorSpeedIndex: 5800 };
@@ -10,8 +10,6 @@ const messages = {
   poor: 'The page took {load} s to finish loading{si}: many visitors on phones give up before that.',
   speedIndex: ' (Speed Index {si} s)',
 };
-
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 export const siteLoadingSpeed = defineCheck({
   key: 'site-loading-speed',

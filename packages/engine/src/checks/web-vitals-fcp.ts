@@ -1,4 +1,4 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, passed, seconds, warning } from './define-check';
 
 /** Defaults an operator may tune, in milliseconds (good ≤ 1.8 s, poor > 3 s). */
 export const thresholds = { good: 1800, poor: 3000 };
@@ -9,8 +9,6 @@ const messages = {
   slow: 'The first text or image appeared after {seconds} s; aim for {good} s or less.',
   poor: 'The first text or image appeared after {seconds} s, over {poor} s: visitors stare at a blank screen.',
 };
-
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 export const webVitalsFcp = defineCheck({
   key: 'web-vitals-fcp',

@@ -1,4 +1,4 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, passed, seconds, warning } from './define-check';
 
 /** Defaults an operator may tune, in milliseconds (Core Web Vitals: good ≤ 2.5 s, poor > 4 s). */
 export const thresholds = { good: 2500, poor: 4000 };
@@ -9,8 +9,6 @@ const messages = {
   slow: 'The largest element ({what}) was painted after {seconds} s; aim for {good} s or less.',
   poor: 'The largest element ({what}) was painted after {seconds} s, over {poor} s: visitors wait for the main content.',
 };
-
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 export const webVitalsLcp = defineCheck({
   key: 'web-vitals-lcp',

@@ -1,4 +1,4 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, passed, seconds, warning } from './define-check';
 
 /** Defaults an operator may tune, in milliseconds (web.dev: good ≤ 0.8 s, poor > 1.8 s). */
 export const thresholds = { good: 800, poor: 1800 };
@@ -11,7 +11,6 @@ const messages = {
 };
 
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
-const seconds = (value: number) => (value / 1000).toFixed(2);
 /** Fast answers in milliseconds ("12 ms", not "0.01 s"); the rest in seconds. */
 const duration = (value: number) => (value < 100 ? `${Math.round(value)} ms` : `${seconds(value)} s`);
 
