@@ -43,6 +43,8 @@ import { isPending202, reportQuery, runningCheckup, sectionQuery, structureQuery
 import { RichText } from './rich-text';
 
 const WHITE_LABEL_PATH = '/white-label/reports';
+/** The screens are fixed when the app loads; until the white-label ones exist, the button leads nowhere. */
+const whiteLabelBuilt = isRouted(WHITE_LABEL_PATH);
 
 type Outcome = SectionReply | 'failed';
 type Results = Record<string, Record<string, Outcome>>;
@@ -339,9 +341,8 @@ function ReportView({
                   Download PDF
                 </Button>
                 <Button
-                  // Until the white-label screens exist in this installation, the button leads nowhere.
-                  disabled={progress < 100 || !isRouted(WHITE_LABEL_PATH)}
-                  title={isRouted(WHITE_LABEL_PATH) ? undefined : 'White-label reports are not available yet'}
+                  disabled={progress < 100 || !whiteLabelBuilt}
+                  title={whiteLabelBuilt ? undefined : 'White-label reports are not available yet'}
                   onClick={() =>
                     navigate(
                       `${WHITE_LABEL_PATH}?report_guid=${report.guid}&report_url=${encodeURIComponent(report.url)}`,
