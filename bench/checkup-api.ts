@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSite } from '@sitelens/engine/testing/fixture-sites';
-import { median, type Served, serve } from './lib';
+import { measure, median, type Served, serve } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -125,24 +124,19 @@ async function timeReport(server: Served, auth: string, url: string): Promise<Ti
 }
 
 /** The engine alone on the same page: the CLI's wall time, Node's start-up included. */
-function timeCli(url: string, env: Record<string, string>, browser: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(ROOT, 'packages/engine/bin/sitelens-check.js'),
-        url,
-        '--json',
-        ...(browser ? [] : ['--no-browser']),
-      ],
-      { env: { ...process.env, ...env }, stdio: 'ignore' },
-    );
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`sitelens-check exited ${code}`)),
-    );
-  });
+async function timeCli(url: string, env: Record<string, string>, browser: boolean): Promise<number> {
+  const run = await measure(
+    process.execPath,
+    [
+      path.join(ROOT, 'packages/engine/bin/sitelens-check.js'),
+      url,
+      '--json',
+      ...(browser ? [] : ['--no-browser']),
+    ],
+    env,
+  );
+  if (run.code !== 0) throw new Error(`sitelens-check exited ${run.code}`);
+  return run.wallMs;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSite } from '@sitelens/engine/testing/fixture-sites';
-import { median } from './lib';
+import { measure, median, type Run } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIGHTHOUSE_DIR = path.join(import.meta.dirname, 'lighthouse');
@@ -30,75 +30,6 @@ const AGREEMENT: [string, string][] = [
   ['web-vitals-cls', 'cumulative-layout-shift'],
   ['web-vitals-fcp', 'first-contentful-paint'],
 ];
-
-interface Run {
-  wallMs: number;
-  peakMb: number;
-  stdout: string;
-  code: number | null;
-}
-
-/** Resident memory of a process and all its descendants, in kB, from /proc. */
-function treeRssKb(root: number): number {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces; the parent pid is the 2nd field after ") ".
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const tree = new Set([root]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (!tree.has(pid) && tree.has(ppid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  let total = 0;
-  for (const pid of tree) {
-    try {
-      const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += Number(match?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-/** Runs a command to its exit: wall time and the peak memory of its whole process tree. */
-function measure(command: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    let peak = 0;
-    const sampler = setInterval(() => {
-      if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
-    }, 50);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sampler);
-      const wallMs = performance.now() - started;
-      if (code !== 0) process.stderr.write(stderr.slice(-2000));
-      resolve({ wallMs, peakMb: peak / 1024, stdout, code });
-    });
-  });
-}
 
 type Verdict = 'passed' | 'warning' | 'failed' | 'skipped' | 'n/a';
 
