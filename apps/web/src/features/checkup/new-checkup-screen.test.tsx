@@ -1,47 +1,22 @@
 import { MESSAGES } from '@sitelens/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoutes, STRUCTURE, stubApi } from './checkup-test-kit';
 import { NewCheckupScreen } from './new-checkup-screen';
-
-const STRUCTURE = {
-  categories: [
-    { key: 'common-seo', title: 'Common SEO', sections: [{ key: 'meta-title', title: 'Meta Title' }] },
-  ],
-};
 
 /** The API as the screen sees it: the structure, the plan, an empty archive, and `onStart` for POST /report. */
 function serveApi(planSettings: Record<string, number>, onStart?: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = new URL(input, 'http://sitelens.test').pathname;
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/report/sections') return json(STRUCTURE);
-      if (path === '/api/subscription') return json({ plan_settings: planSettings });
-      if (path === '/api/report' && init?.method === 'POST' && onStart) return onStart();
-      if (path.startsWith('/api/report/v2/')) return json([]);
-      return json({ error: 'unexpected' }, 500);
-    }),
-  );
+  stubApi((path, init) => {
+    if (path === '/api/report/sections') return json(STRUCTURE);
+    if (path === '/api/subscription') return json({ plan_settings: planSettings });
+    if (path === '/api/report' && init?.method === 'POST' && onStart) return onStart();
+    if (path.startsWith('/api/report/v2/')) return json([]);
+    return undefined;
+  });
 }
 
-function renderScreen() {
-  const router = createMemoryRouter([{ path: '/analysis', element: <NewCheckupScreen /> }], {
-    initialEntries: ['/analysis'],
-  });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
-}
+const renderScreen = () => renderRoutes([{ path: '/analysis', element: <NewCheckupScreen /> }], '/analysis');
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,50 +1,28 @@
 import { CHECKUP_MESSAGES } from '@sitelens/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runningCheckup } from './checkup.queries';
+import { json, renderRoutes, STRUCTURE, stubApi } from './checkup-test-kit';
 import { ReportScreen } from './report-screen';
 
 const GUID = '0b6f7d2e-6c1f-4b8e-9a57-3d2f7f1b2c3d';
-const STRUCTURE = {
-  categories: [
-    { key: 'common-seo', title: 'Common SEO', sections: [{ key: 'meta-title', title: 'Meta Title' }] },
-  ],
-};
 
 function serveApi(report: { status: number; body: unknown }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = new URL(input, 'http://sitelens.test').pathname;
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/report/sections') return json(STRUCTURE);
-      if (path === '/api/report/v2') return json(report.body, report.status);
-      return json({ error: 'unexpected' }, 500);
-    }),
-  );
+  stubApi((path) => {
+    if (path === '/api/report/sections') return json(STRUCTURE);
+    if (path === '/api/report/v2') return json(report.body, report.status);
+    return undefined;
+  });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderRoutes(
     [
       { path: '/analysis', element: <p>New checkup screen</p> },
       { path: '/analysis/report', element: <ReportScreen /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
-  return router;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

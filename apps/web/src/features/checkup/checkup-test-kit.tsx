@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+
+/** A one-category report structure for the checkup screens' tests. */
+export const STRUCTURE = {
+  categories: [
+    { key: 'common-seo', title: 'Common SEO', sections: [{ key: 'meta-title', title: 'Meta Title' }] },
+  ],
+};
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stands in for the API: `answer` gets each call's path and init and returns its response; a call it
+ * does not answer is a 500, so a test sees an unexpected call fail. Undo with `vi.unstubAllGlobals()`.
+ */
+export function stubApi(answer: (path: string, init?: RequestInit) => Response | undefined): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async (input: string, init?: RequestInit) =>
+        answer(new URL(input, 'http://sitelens.test').pathname, init) ?? json({ error: 'unexpected' }, 500),
+    ),
+  );
+}
+
+/** Renders routes with the providers the app gives them, starting at `path`; answers the router. */
+export function renderRoutes(routes: { path: string; element: ReactElement }[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AntApp>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntApp>,
+  );
+  return router;
+}
