@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CheckData, cloudFontSize, formatBytes } from './check-data';
+import { CheckData, cloudFontSize, formatBytes, formatDuration } from './check-data';
 
 describe('check data renderers', () => {
   it('writes sizes as B, Kb and Mb, and above 1 Gb as "> 1 Gb"', () => {
@@ -78,6 +78,8 @@ describe('check data renderers', () => {
       />,
     );
     expect(screen.getByText('3.10 s')).toBeTruthy();
+    expect(formatDuration(4.2)).toBe('4 ms');
+    expect(formatDuration(118)).toBe('0.12 s');
     expect(screen.getByText('good ≤ 2.5 s, poor > 4 s')).toBeTruthy();
   });
 

@@ -22,6 +22,11 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
+/** A duration in milliseconds: fast ones in ms ("14 ms", not "0.01 s"), the rest in seconds. */
+export function formatDuration(ms: number): string {
+  return ms < 100 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
 /** Keyword cloud font size (spec): 14 + 2 × (count − 1) up to a count of 15, then 42. */
 export function cloudFontSize(count: number): number {
   return count > 15 ? 42 : 14 + 2 * (Math.max(1, count) - 1);
@@ -37,7 +42,7 @@ const VITALS: Record<string, { label: string; good: number; poor: number; unit: 
 function VitalValue({ name, value }: { name: string; value: number }) {
   const vital = VITALS[name]!;
   const color = value <= vital.good ? 'green' : value < vital.poor ? 'orange' : 'red';
-  const shown = vital.unit === 'ms' ? `${(value / 1000).toFixed(2)} s` : value.toFixed(3);
+  const shown = vital.unit === 'ms' ? formatDuration(value) : value.toFixed(3);
   const limits =
     vital.unit === 'ms'
       ? `good ≤ ${vital.good / 1000} s, poor > ${vital.poor / 1000} s`
@@ -166,8 +171,7 @@ const PERCENTS = new Set(['text_html_ratio', 'small_text_pct', 'js_only_words_pc
 const PIXELS = new Set(['title_px', 'overflow_px']);
 
 function numberValue(name: string, value: number): string | null {
-  if (MILLISECONDS.has(name))
-    return value < 100 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+  if (MILLISECONDS.has(name)) return formatDuration(value);
   if (RATIOS.has(name)) return `${Math.round(value * 1000) / 10} %`;
   if (PERCENTS.has(name)) return `${value} %`;
   if (PIXELS.has(name)) return `${value} px`;
