@@ -274,6 +274,7 @@ function ArchivedReports() {
     <>
       <Card
         title="SEO Score Progress"
+        className="score-progress-card"
         style={{ marginTop: 16 }}
         extra={
           <Space wrap>
