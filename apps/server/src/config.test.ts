@@ -42,9 +42,28 @@ describe('loadConfig', () => {
       /^Invalid configuration: FETCH_ALLOW_PRIVATE must not be set when NODE_ENV=production/,
     ],
     [{ FETCH_ALLOW_PRIVATE: '127.0.0.1:notaport' }, /^Invalid configuration: FETCH_ALLOW_PRIVATE/],
+    [
+      {
+        NODE_ENV: 'production',
+        FETCH_CONNECT_TO: 'shop.example.com:80:127.0.0.1:8081',
+        AUTH_SECRET: 'x'.repeat(32),
+      },
+      /^Invalid configuration: FETCH_CONNECT_TO must not be set when NODE_ENV=production/,
+    ],
+    [
+      { FETCH_CONNECT_TO: 'shop.example.com:80:127.0.0.1' },
+      /^Invalid configuration: FETCH_CONNECT_TO: "shop.example.com:80:127.0.0.1"/,
+    ],
   ])('stops with one line naming the variable for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('FETCH_CONNECT_TO', () => {
+  it('is accepted outside production, for local demos and tests', () => {
+    const value = 'shop.example.com:80:127.0.0.1:8081,shop.example.com:443:127.0.0.1:8443';
+    expect(loadConfig({ FETCH_CONNECT_TO: value }).FETCH_CONNECT_TO).toBe(value);
   });
 });
 

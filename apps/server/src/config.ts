@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { assertAllowPrivateSafe } from '@sitelens/engine';
+import { assertAllowPrivateSafe, assertConnectToSafe } from '@sitelens/engine';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -53,6 +53,13 @@ export const ConfigSchema = z.object({
    * e.g. `127.0.0.1:8081`). Refused under NODE_ENV=production (SECURITY.md A6).
    */
   FETCH_ALLOW_PRIVATE: z.string().optional(),
+  /**
+   * `HOST:PORT:TARGET_HOST:TARGET_PORT` entries, as curl's `--connect-to`: the engine's requests to
+   * HOST on PORT connect to the target instead, keeping HOST in the Host header and TLS (a local
+   * fixture site tracked under a real domain name, e.g. `shop.example.com:80:127.0.0.1:8081`).
+   * Refused under NODE_ENV=production, like FETCH_ALLOW_PRIVATE.
+   */
+  FETCH_CONNECT_TO: z.string().optional(),
   /** How long `GET /api/report/{guid}/{section}` waits for a section before answering 202. */
   CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
   /** Chromium for the browser checks. */
@@ -93,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   try {
     assertAllowPrivateSafe(config.NODE_ENV, config.FETCH_ALLOW_PRIVATE);
+    assertConnectToSafe(config.NODE_ENV, config.FETCH_CONNECT_TO);
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }

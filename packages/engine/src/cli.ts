@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { checkMeta } from './catalog';
 import type { CheckResult } from './evaluate';
 import { ALLOW_PRIVATE_VARIABLE, parseAllowPrivate } from './net/allow-private';
+import { CONNECT_TO_VARIABLE, parseConnectTo } from './net/connect-to';
 import { createGuardedFetcher } from './net/guarded-fetch';
 import { type CheckupReport, PageUnreachableError, runCheckup, UnknownSectionError } from './run';
 
@@ -16,7 +17,8 @@ const USAGE = `usage: sitelens-check <url> [--json] [--sections k1,k2] [--compet
   --no-browser        skip Chromium: no web vitals, screenshots or rendering checks
 
 environment: CHROMIUM_PATH (default /usr/bin/chromium), ${ALLOW_PRIVATE_VARIABLE} (host:port entries
-that may be private, for local testing), SITELENS_USER_AGENT`;
+that may be private, for local testing), ${CONNECT_TO_VARIABLE} (HOST:PORT:TARGET_HOST:TARGET_PORT
+entries, as curl's --connect-to, for local testing), SITELENS_USER_AGENT`;
 
 interface Io {
   out: { write(text: string): unknown };
@@ -68,6 +70,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     fetcher = createGuardedFetcher({
       allowPrivate: parseAllowPrivate(io.env[ALLOW_PRIVATE_VARIABLE] ?? ''),
+      connectTo: parseConnectTo(io.env[CONNECT_TO_VARIABLE] ?? ''),
       ...(io.env.SITELENS_USER_AGENT ? { userAgent: io.env.SITELENS_USER_AGENT } : {}),
     });
   } catch (error) {

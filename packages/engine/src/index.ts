@@ -11,10 +11,15 @@ export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
 export {
   ALLOW_PRIVATE_VARIABLE,
   assertAllowPrivateSafe,
+  assertConnectToSafe,
+  CONNECT_TO_VARIABLE,
+  type ConnectToList,
   createGuardedFetcher,
   FetchRefused,
   type GuardedFetcher,
+  type GuardedFetcherOptions,
   parseAllowPrivate,
+  parseConnectTo,
 } from './net/index';
 export {
   type CheckupReport,

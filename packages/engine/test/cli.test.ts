@@ -70,6 +70,28 @@ describe('sitelens-check', () => {
     });
   });
 
+  it('reads FETCH_CONNECT_TO: a real-looking name checked against the local fixture site', async () => {
+    const run = capture();
+    const port = new URL(site.origin).port;
+    const code = await main(
+      ['http://shop.example.test/', '--json', '--sections', 'meta-title', '--no-browser'],
+      run.io({ FETCH_CONNECT_TO: `shop.example.test:80:127.0.0.1:${port}` }),
+    );
+    expect(code, run.err()).toBe(EXIT.ok);
+    expect(JSON.parse(run.out())).toMatchObject({
+      final_url: 'http://shop.example.test/',
+      checks: { 'meta-title': { status: 'passed' } },
+    });
+  });
+
+  it('exits 2 on a malformed FETCH_CONNECT_TO', async () => {
+    const run = capture();
+    expect(
+      await main(['https://example.com/'], run.io({ FETCH_CONNECT_TO: 'shop.example.test:80:127.0.0.1' })),
+    ).toBe(EXIT.badArgument);
+    expect(run.err()).toContain('FETCH_CONNECT_TO: "shop.example.test:80:127.0.0.1"');
+  });
+
   it.each([
     [[], 'Give the URL to check.'],
     [['a', 'b'], 'Give exactly one URL.'],

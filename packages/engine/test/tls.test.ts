@@ -50,6 +50,23 @@ describe('the TLS gatherer', () => {
     });
   });
 
+  it('follows FETCH_CONNECT_TO: connects to the target port, judging the certificate for the URL name', async () => {
+    // This certificate is for other.test only: served on 127.0.0.1:<port>, reached as other.test:443.
+    const site = await startSite('well-made', certificates.wrongName);
+    sites.push(site);
+    const tls = await gatherFrom('https://other.test/', 'tls', {
+      connectTo: `other.test:443:${site.allow}`,
+      ca: certificates.ca,
+    });
+    expect(tls).toMatchObject({
+      host: 'other.test',
+      port: 443,
+      reachable: true,
+      authorized: true,
+      authorizationError: null,
+    });
+  });
+
   it('names a certificate nobody trusted signed', async () => {
     const tls = await tlsOf('selfSigned');
     expect(tls.authorized).toBe(false);

@@ -31,8 +31,10 @@ export async function gatherTls(context: GatherContext): Promise<TlsArtifact> {
   if (!context.fetcher) return { ...empty, authorizationError: 'No network policy to connect under.' };
   const target = await resolveTarget(url, context.fetcher.policy, context.signal);
   const address = target.addresses[0]!;
+  // The port actually connected to: a FETCH_CONNECT_TO entry may send the URL's port elsewhere.
+  const connectPort = target.connectPort;
   const ca = context.fetcher.policy.ca;
-  const main = await handshake({ address, host, port, ca, alpn: ['h2', 'http/1.1'] });
+  const main = await handshake({ address, host, port: connectPort, ca, alpn: ['h2', 'http/1.1'] });
   if (!main.socket) return { ...empty, authorizationError: main.error };
   const socket = main.socket;
   const peer = socket.getPeerCertificate(true);
@@ -55,7 +57,7 @@ export async function gatherTls(context: GatherContext): Promise<TlsArtifact> {
   socket.destroy();
   const [v10, v11] = await Promise.all(
     (['TLSv1', 'TLSv1.1'] as const).map(async (version) => {
-      const probe = await handshake({ address, host, port, ca, version });
+      const probe = await handshake({ address, host, port: connectPort, ca, version });
       probe.socket?.destroy();
       // Our own OpenSSL may not offer the old protocol at all: then we cannot tell.
       if (probe.error?.includes('no protocols available')) return null;

@@ -57,7 +57,7 @@ export async function startGuardedProxy(fetcher: GuardedFetcher): Promise<Guarde
       headers.host = url.host;
       const upstream = http.request({
         host: target.addresses[0],
-        port: target.port,
+        port: target.connectPort,
         method: request.method,
         path: `${url.pathname}${url.search}`,
         headers,
@@ -90,8 +90,9 @@ export async function startGuardedProxy(fetcher: GuardedFetcher): Promise<Guarde
     let url: URL;
     try {
       url = new URL(`https://${authority}`);
-      if (!url.port) url.port = '443';
-      if (`${url.host}` !== authority && `${url.hostname}:${url.port}` !== authority)
+      // `host:443` parses with the default port dropped (url.port is ''), and setting it back is a
+      // no-op: compare with 443 spelled out, or every CONNECT to an https site's usual port is refused.
+      if (url.host !== authority && `${url.hostname}:${url.port || '443'}` !== authority)
         throw new Error('bad authority');
     } catch {
       client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
@@ -99,7 +100,7 @@ export async function startGuardedProxy(fetcher: GuardedFetcher): Promise<Guarde
     }
     try {
       const target = await resolveTarget(url, fetcher.policy);
-      const upstream = net.connect({ host: target.addresses[0], port: Number(url.port) || target.port });
+      const upstream = net.connect({ host: target.addresses[0], port: target.connectPort });
       track(upstream);
       upstream.setTimeout(30_000, () => upstream.destroy());
       upstream.once('connect', () => {

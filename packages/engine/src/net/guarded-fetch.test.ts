@@ -1,6 +1,11 @@
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllowPrivate } from './allow-private';
+import { startGuardedProxy } from './browser-proxy';
+import { parseConnectTo } from './connect-to';
 import {
   type CountingServer,
   gzipBomb,
@@ -9,6 +14,7 @@ import {
   startTarget,
   startTlsFixture,
   TEST_CERT,
+  TEST_KEY,
 } from './fixture-servers';
 import {
   createGuardedFetcher,
@@ -195,7 +201,15 @@ describe('guard pieces', () => {
   it('the pinned connector re-checks an IP literal and opens no socket for a forbidden one', async () => {
     const url = new URL(`http://127.0.0.1:${target.port}/`);
     const connect = createPinnedConnector(
-      { url, hostname: '127.0.0.1', port: target.port, https: false, addresses: ['127.0.0.1'] },
+      {
+        url,
+        hostname: '127.0.0.1',
+        port: target.port,
+        connectHost: '127.0.0.1',
+        connectPort: target.port,
+        https: false,
+        addresses: ['127.0.0.1'],
+      },
       { allowPrivate: parseAllowPrivate(''), connectTimeoutMs: 500 },
       {},
     );
@@ -452,5 +466,221 @@ describe('guarded fetch: requests', () => {
     expect(page.bytes).toBe(4);
     expect(page.redirects).toEqual([]);
     expect(page.status).toBe(200);
+  });
+});
+
+describe('guarded fetch: connectTo (FETCH_CONNECT_TO)', () => {
+  /** No DNS at all: a mapped name must never be resolved. */
+  const noDns: LookupFn = async (hostname) => {
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  };
+  /** Nothing allow-listed: the fixture is reachable only through the mapping. */
+  const mapped = (options: GuardedFetcherOptions = {}) =>
+    createGuardedFetcher({
+      connectTo: `shop.example.test:80:127.0.0.1:${fixture.port},tls.test:443:127.0.0.1:${secure.port}`,
+      lookup: noDns,
+      ca: TEST_CERT,
+      timeoutMs: 1500,
+      connectTimeoutMs: 500,
+      ...options,
+    });
+
+  it('connects a mapped host and port to the target, keeping the name in the URL and Host', async () => {
+    const before = fixture.connections();
+    const result = await mapped().fetchPage('http://shop.example.test/echo');
+    expect(result.status).toBe(200);
+    expect(result.finalUrl).toBe('http://shop.example.test/echo');
+    expect(JSON.parse(result.body.toString()).headers.host).toBe('shop.example.test');
+    expect(result.hops[0]).toMatchObject({ remoteAddress: '127.0.0.1', remotePort: fixture.port });
+    expect(result.timings.dns).toBeUndefined();
+    expect(fixture.connections()).toBe(before + 1);
+  });
+
+  it('follows a redirect to the mapped name itself', async () => {
+    const result = await mapped().fetchPage('http://Shop.Example.Test./redirect?to=%2Fchain%2F1');
+    expect(result.status).toBe(200);
+    expect(result.hops.map((h) => h.url)).toEqual([
+      'http://shop.example.test./redirect?to=%2Fchain%2F1',
+      'http://shop.example.test./chain/1',
+      'http://shop.example.test./chain/0',
+    ]);
+  });
+
+  it('a redirect from the mapped site to an unmapped private host is refused, zero sockets', async () => {
+    const f = mapped({ lookup: staticLookup('127.0.0.1') });
+    for (const to of [
+      `http://127.0.0.1:${target.port}/`,
+      `http://other.test:${target.port}/`,
+      // The same name on another port is not mapped either.
+      `http://shop.example.test:${target.port}/`,
+    ]) {
+      const err = await expectRefused(
+        f.fetchPage(`http://shop.example.test/redirect?to=${encodeURIComponent(to)}`),
+        'forbidden-address',
+      );
+      expect(err.message).toMatch(/^Redirect from http:\/\/shop\.example\.test\/redirect/);
+    }
+  });
+
+  it('the target itself is allowed only through the mapping', async () => {
+    const before = fixture.connections();
+    await expectRefused(mapped().fetchPage(`http://127.0.0.1:${fixture.port}/ok`), 'forbidden-address');
+    expect(fixture.connections()).toBe(before);
+  });
+
+  it('without the entry the name does not resolve, or resolves to a refused address', async () => {
+    const before = fixture.connections();
+    await expectRefused(mapped({ connectTo: '' }).fetchPage('http://shop.example.test/ok'), 'dns');
+    await expectRefused(
+      mapped({ connectTo: undefined, lookup: staticLookup('127.0.0.1') }).fetchPage(
+        `http://shop.example.test:${fixture.port}/ok`,
+      ),
+      'forbidden-address',
+    );
+    expect(fixture.connections()).toBe(before);
+  });
+
+  it('resolves a target name with the fetcher lookup', async () => {
+    const names: string[] = [];
+    const lookup: LookupFn = async (hostname) => {
+      names.push(hostname);
+      return hostname === 'backend.test' ? [{ address: '127.0.0.1', family: 4 }] : noDns(hostname);
+    };
+    const f = mapped({ lookup, connectTo: `shop.example.test:80:backend.test:${fixture.port}` });
+    const result = await f.fetchPage('http://shop.example.test/echo');
+    expect(JSON.parse(result.body.toString()).headers.host).toBe('shop.example.test');
+    expect(result.timings.dns).toBeGreaterThanOrEqual(0);
+    expect(names).toEqual(['backend.test']);
+  });
+
+  it('resolveTarget reports the URL port and the port to connect to', async () => {
+    const resolved = await resolveTarget(new URL('http://shop.example.test/'), {
+      allowPrivate: parseAllowPrivate(''),
+      connectTo: parseConnectTo(`shop.example.test:80:127.0.0.1:${fixture.port}`),
+      lookup: noDns,
+    });
+    expect(resolved).toMatchObject({
+      hostname: 'shop.example.test',
+      port: 80,
+      connectHost: '127.0.0.1',
+      connectPort: fixture.port,
+      addresses: ['127.0.0.1'],
+    });
+  });
+
+  it('https keeps the name for SNI and the certificate', async () => {
+    const result = await mapped().fetchPage('https://tls.test/ok');
+    expect(result.status).toBe(200);
+    expect(result.body.toString()).toBe(HTML);
+    expect(result.timings.tls).toBeGreaterThanOrEqual(0);
+    expect(result.hops[0]?.remotePort).toBe(secure.port);
+
+    // The certificate is for tls.test: another name mapped to the same server fails on TLS.
+    const wrong = mapped({ connectTo: `wrong.test:443:127.0.0.1:${secure.port}` });
+    expect((await refusal(wrong.fetchPage('https://wrong.test/ok'))).code).toBe('tls');
+
+    // The server sees the original name as SNI.
+    const seen: string[] = [];
+    const context = tls.createSecureContext({ key: TEST_KEY, cert: TEST_CERT });
+    const sni = https.createServer(
+      {
+        key: TEST_KEY,
+        cert: TEST_CERT,
+        SNICallback: (name, callback) => {
+          seen.push(name);
+          callback(null, context);
+        },
+      },
+      (_req, res) => res.end('sni'),
+    );
+    await new Promise<void>((resolve) => sni.listen(0, '127.0.0.1', resolve));
+    const port = (sni.address() as net.AddressInfo).port;
+    try {
+      const f = mapped({ connectTo: `tls.test:443:127.0.0.1:${port}` });
+      expect((await f.fetchPage('https://tls.test/')).body.toString()).toBe('sni');
+      expect(seen).toEqual(['tls.test']);
+    } finally {
+      sni.closeAllConnections();
+      await new Promise((resolve) => sni.close(resolve));
+    }
+  });
+});
+
+describe('browser proxy: connectTo', () => {
+  /** One request through the proxy, as Chromium sends it: an absolute URL on the request line. */
+  function viaProxy(proxyPort: number, url: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: proxyPort,
+        path: url,
+        headers: { host: new URL(url).host },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  /** A CONNECT tunnel through the proxy; resolves to the status line's code and the socket. */
+  function connect(proxyPort: number, authority: string): Promise<{ status: number; socket: net.Socket }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: proxyPort,
+        method: 'CONNECT',
+        path: authority,
+      });
+      request.on('connect', (response, socket) => resolve({ status: response.statusCode ?? 0, socket }));
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  it('sends plain http and CONNECT tunnels for a mapped name to the target', async () => {
+    const f = createGuardedFetcher({
+      connectTo: `shop.example.test:80:127.0.0.1:${fixture.port},tls.test:443:127.0.0.1:${secure.port}`,
+      lookup: staticLookup('127.0.0.1'),
+      timeoutMs: 1500,
+    });
+    const proxy = await startGuardedProxy(f);
+    try {
+      const plain = await viaProxy(proxy.port, 'http://shop.example.test/echo');
+      expect(plain.status).toBe(200);
+      expect(JSON.parse(plain.body).headers.host).toBe('shop.example.test');
+
+      const before = target.connections();
+      expect((await viaProxy(proxy.port, `http://127.0.0.1:${target.port}/`)).status).toBe(403);
+      expect((await viaProxy(proxy.port, `http://other.test:${target.port}/`)).status).toBe(403);
+
+      const tunnel = await connect(proxy.port, 'tls.test:443');
+      expect(tunnel.status).toBe(200);
+      const secureSocket = tls.connect({ socket: tunnel.socket, servername: 'tls.test', ca: TEST_CERT });
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        secureSocket.on('secureConnect', () =>
+          secureSocket.write('GET /ok HTTP/1.1\r\nHost: tls.test\r\nConnection: close\r\n\r\n'),
+        );
+        secureSocket.setEncoding('utf8');
+        secureSocket.on('data', (chunk) => (text += chunk));
+        secureSocket.on('end', () => resolve(text));
+        secureSocket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(answer).toContain(HTML);
+
+      const refused = await connect(proxy.port, `tls.test:${target.port}`);
+      expect(refused.status).toBe(403);
+      refused.socket.destroy();
+      expect(target.connections()).toBe(before);
+      expect(proxy.refused).toHaveLength(3);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { type buildConnector, Client } from 'undici';
 import { type AddressVerdict, canonicalAddress, classifyAddress } from './address-policy';
 import { type AllowPrivateList, NO_PRIVATE, parseAllowPrivate } from './allow-private';
+import { type ConnectToList, NO_CONNECT_TO, parseConnectTo } from './connect-to';
 
 export const SITELENS_VERSION = '0.1.0';
 export const SITELENS_URL = 'https://github.com/sitelens/sitelens';
@@ -64,6 +65,11 @@ export interface GuardedFetcherOptions {
   userAgent?: string;
   /** Exact `host[:port]` pairs that may be private (tests, local development): a parsed list or the raw value. */
   allowPrivate?: AllowPrivateList | string;
+  /**
+   * `HOST:PORT:TARGET_HOST:TARGET_PORT` entries (curl's `--connect-to`; tests, local development):
+   * a parsed list or the raw value. The target of an entry counts as allowed even if private.
+   */
+  connectTo?: ConnectToList | string;
   lookup?: LookupFn;
   connectTimeoutMs?: number;
   /** Whole fetch, every hop and the body included. */
@@ -165,9 +171,17 @@ export interface ResolvedTarget {
   url: URL;
   /** The URL's host name without IPv6 brackets. */
   hostname: string;
+  /** The URL's port (80 or 443 when it has none). */
   port: number;
+  /**
+   * The host whose addresses these are: `hostname`, or the target of a `connectTo` entry (an
+   * address or a name), which the connection then counts as allowed.
+   */
+  connectHost: string;
+  /** The port to connect to: `port`, or the target port of a `connectTo` entry. */
+  connectPort: number;
   https: boolean;
-  /** Canonical, checked addresses in resolver order. */
+  /** Canonical, checked addresses (of `connectHost`) in resolver order. */
   addresses: string[];
   /** Resolver time; absent for an IP literal. */
   dnsMs?: number;
@@ -175,25 +189,34 @@ export interface ResolvedTarget {
 
 export interface AddressPolicyOptions {
   allowPrivate: AllowPrivateList;
+  /** Absent: none. */
+  connectTo?: ConnectToList;
   lookup?: LookupFn;
 }
 
 export interface ConnectPolicy {
   allowPrivate: AllowPrivateList;
+  /** Absent: none. */
+  connectTo?: ConnectToList;
   connectTimeoutMs: number;
   ca?: GuardedFetcherOptions['ca'];
   insecureTls?: boolean;
 }
 
+/**
+ * `mapped`: the address is one of a `connectTo` entry's target, which the operator named, so it
+ * may be private like an allow-listed one.
+ */
 function permitted(
   policy: { allowPrivate: AllowPrivateList },
   address: string,
   port: number,
   hostname: string,
+  mapped = false,
 ): AddressVerdict {
   const verdict = classifyAddress(address);
   if (verdict.allowed) return verdict;
-  if (verdict.address && policy.allowPrivate.allows(verdict.address, port, hostname)) {
+  if (verdict.address && (mapped || policy.allowPrivate.allows(verdict.address, port, hostname))) {
     return { allowed: true, address: verdict.address, family: verdict.family ?? 4 };
   }
   return verdict;
@@ -250,6 +273,17 @@ function tlsCode(err: unknown): boolean {
 }
 
 /**
+ * Whether the policy's `connectTo` sends `target` (its URL's host and port) to `address`: the
+ * entry's target address itself, or an address resolved for the entry's target name.
+ */
+function mappedTo(policy: { connectTo?: ConnectToList }, target: ResolvedTarget, address: string): boolean {
+  const entry = policy.connectTo?.lookup(target.hostname, target.port);
+  if (!entry || entry.port !== target.connectPort) return false;
+  const ip = canonicalAddress(entry.host);
+  return ip === null ? entry.host === target.connectHost : ip === canonicalAddress(address);
+}
+
+/**
  * An undici connector that ignores the host undici asks for and connects only to `target.addresses`
  * (already resolved and checked), checking each again here: undici skips `lookup` for IP literals.
  */
@@ -279,14 +313,20 @@ export function createPinnedConnector(
         );
         return;
       }
-      const verdict = permitted(policy, address, target.port, target.hostname);
+      const verdict = permitted(
+        policy,
+        address,
+        target.connectPort,
+        target.hostname,
+        mappedTo(policy, target, address),
+      );
       if (!verdict.allowed) {
         finish(forbidden(target.url.href, target.hostname, address, verdict.reason));
         return;
       }
       const started = performance.now();
       let phase: 'connect' | 'tls' = 'connect';
-      let socket: net.Socket = net.connect({ host: verdict.address, port: target.port });
+      let socket: net.Socket = net.connect({ host: verdict.address, port: target.connectPort });
       const timer = setTimeout(() => {
         socket.destroy(
           new FetchRefused(
@@ -496,34 +536,39 @@ export async function resolveTarget(
   const https = url.protocol === 'https:';
   const port = url.port === '' ? (https ? 443 : 80) : Number(url.port);
   const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  // A connectTo entry for this host and port: connect to its target instead, which is allowed.
+  const mapped = policy.connectTo?.lookup(hostname, port) ?? null;
+  const connectHost = mapped?.host ?? hostname;
+  const connectPort = mapped?.port ?? port;
+  const named = mapped ? `${hostname} (connecting to ${connectHost})` : hostname;
   let addresses: string[];
   let dnsMs: number | undefined;
-  if (net.isIP(hostname)) {
-    addresses = [hostname];
+  if (net.isIP(connectHost)) {
+    addresses = [connectHost];
   } else {
     const started = performance.now();
     let answers: readonly LookupAddress[];
     try {
-      answers = await abortable(lookup(hostname), signal);
+      answers = await abortable(lookup(connectHost), signal);
     } catch (err) {
       if (signal.aborted) throw err;
-      throw new FetchRefused('dns', `${hostname} could not be resolved`, { url: url.href, cause: err });
+      throw new FetchRefused('dns', `${named} could not be resolved`, { url: url.href, cause: err });
     }
     dnsMs = round(performance.now() - started);
     addresses = answers.map((a) => a.address);
     if (addresses.length === 0) {
-      throw new FetchRefused('dns', `${hostname} has no addresses`, { url: url.href });
+      throw new FetchRefused('dns', `${named} has no addresses`, { url: url.href });
     }
   }
   // Every address must pass: a rebinding answer mixes a public address with a private one.
   const checked: string[] = [];
   for (const address of addresses) {
-    const verdict = permitted(policy, address, port, hostname);
+    const verdict = permitted(policy, address, connectPort, hostname, mapped !== null);
     if (!verdict.allowed)
-      throw forbidden(url.href, hostname, canonicalAddress(address) ?? address, verdict.reason);
+      throw forbidden(url.href, named, canonicalAddress(address) ?? address, verdict.reason);
     checked.push(verdict.address);
   }
-  return { url, hostname, port, https, addresses: checked, dnsMs };
+  return { url, hostname, port, connectHost, connectPort, https, addresses: checked, dnsMs };
 }
 
 /**
@@ -536,8 +581,13 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     typeof options.allowPrivate === 'string'
       ? parseAllowPrivate(options.allowPrivate)
       : (options.allowPrivate ?? NO_PRIVATE);
+  const connectTo =
+    typeof options.connectTo === 'string'
+      ? parseConnectTo(options.connectTo)
+      : (options.connectTo ?? NO_CONNECT_TO);
   const policy: ConnectPolicy & AddressPolicyOptions = {
     allowPrivate,
+    connectTo,
     lookup,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ca: options.ca,
@@ -599,7 +649,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
         headers: flat,
         location,
         remoteAddress: record.remoteAddress ?? null,
-        remotePort: record.remoteAddress ? target.port : null,
+        remotePort: record.remoteAddress ? target.connectPort : null,
         protocol: record.protocol ?? null,
         timings,
       };
@@ -743,7 +793,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     fetchPage,
     policy,
     userAgent: baseHeaders['user-agent']!,
-    insecure: () => createGuardedFetcher({ ...options, allowPrivate, insecureTls: true }),
+    insecure: () => createGuardedFetcher({ ...options, allowPrivate, connectTo, insecureTls: true }),
   };
 }
 

@@ -17,6 +17,15 @@ export {
 } from './allow-private';
 export { charsetFromContentType, decodeText } from './charset';
 export {
+  assertConnectToSafe,
+  CONNECT_TO_VARIABLE,
+  type ConnectToEntry,
+  type ConnectToList,
+  type ConnectToTarget,
+  NO_CONNECT_TO,
+  parseConnectTo,
+} from './connect-to';
+export {
   ACCEPT_ENCODING,
   type AddressPolicyOptions,
   type ConnectPolicy,

@@ -3,7 +3,7 @@ import {
   allChecks,
   type CheckResult,
   checkMeta,
-  createGuardedFetcher,
+  type GuardedFetcher,
   PageUnreachableError,
   runCheckup,
 } from '@sitelens/engine';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { loadConfig } from '../../config';
 import type { QueryFn } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
+import { guardedFetcherFor } from '../../platform/fetcher';
 
 /** The section result the API serves: the verdict, the check's texts and its own fields. */
 export function sectionResult(result: CheckResult): Record<string, unknown> {
@@ -77,7 +78,7 @@ export const runReportJob = defineJob(
       'select id, url, role, status from report_targets where report_id = $1 order by position',
       [reportId],
     );
-    const fetcher = createGuardedFetcher({ allowPrivate: config.FETCH_ALLOW_PRIVATE ?? '' });
+    const fetcher = guardedFetcherFor(config);
     const allSections = report.sections.length === allChecks.length;
     for (const target of targets) {
       if (target.status !== 'running') continue;
@@ -122,7 +123,7 @@ async function checkTarget(
   query: QueryFn,
   target: Target,
   sections: string[],
-  fetcher: ReturnType<typeof createGuardedFetcher>,
+  fetcher: GuardedFetcher,
   chromiumPath: string,
   allSections: boolean,
 ): Promise<void> {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { allChecks, createGuardedFetcher, runCheckup } from '@sitelens/engine';
+import { allChecks, runCheckup } from '@sitelens/engine';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { guardedFetcherFor } from '../../platform/fetcher';
 
 /** Sites checked at once: each checkup opens Chromium. */
 const CONCURRENCY = 2;
@@ -69,7 +70,7 @@ export async function passRatesCommand(database: Database, config: Config, args:
     process.stderr.write(`${file} lists no sites\n`);
     return 2;
   }
-  const fetcher = createGuardedFetcher({ allowPrivate: config.FETCH_ALLOW_PRIVATE ?? '' });
+  const fetcher = guardedFetcherFor(config);
   const { rates, checked, failed } = await measurePassRates(sites, async (url) => {
     process.stdout.write(`checking ${url}\n`);
     const report = await runCheckup({ url, fetcher, chromiumPath: config.CHROMIUM_PATH });
