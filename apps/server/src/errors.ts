@@ -26,9 +26,16 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers: Record<string, string> = {},
+    /** The field the message is about, so a form can show it there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
   }
+}
+
+/** An AppError about one field of the request: the body's `fields` names it for the form. */
+export function fieldError(code: ErrorCode, field: string, message: string): AppError {
+  return new AppError(code, message, {}, field);
 }

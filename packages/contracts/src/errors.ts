@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ErrorReplySchema = z.object({
   error: z.string(),
   code: z.string(),
-  /** Present on 400: which field failed and why. */
+  /** Present on 400, and on a 403 or 409 about one field (a plan limit, a duplicate): which field and why. */
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;

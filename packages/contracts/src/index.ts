@@ -4,5 +4,7 @@ export * from './checkup';
 export * from './errors';
 export * from './format';
 export * from './health';
+export * from './locations';
 export * from './messages';
 export * from './sales';
+export * from './websites';

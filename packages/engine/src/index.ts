@@ -7,7 +7,14 @@ export { allChecks } from './checks/index';
 export { type CheckResult, evaluateChecks } from './evaluate';
 export { ArtifactUnavailable, type GatherOptions } from './gather/context';
 export { engineFetch } from './gather/engine-fetch';
+export { FAVICON_MAX_BYTES, type Favicon, faviconType, findFavicon } from './gather/favicon';
 export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
+export {
+  discoverSite,
+  homepageCandidates,
+  type SiteDiscovery,
+  SiteUnreachableError,
+} from './gather/site-discovery';
 export {
   ALLOW_PRIVATE_VARIABLE,
   assertAllowPrivateSafe,

@@ -52,3 +52,11 @@ export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('unauthorized', UNAUTHORIZED);
   return request.auth;
 }
+
+export const NO_TEAM = 'You are not part of a team yet.';
+
+/** The caller's organization, which scopes every query of theirs; 404 for a user without a team. */
+export function organizationOf(caller: AuthContext): string {
+  if (!caller.organizationId) throw new AppError('not_found', NO_TEAM);
+  return caller.organizationId;
+}

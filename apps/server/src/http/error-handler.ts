@@ -13,7 +13,9 @@ const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send(errorBody(error.message, error.code));
+      const body = errorBody(error.message, error.code);
+      if (error.field) body.fields = [{ field: error.field, message: error.message }];
+      return reply.code(error.status).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';

@@ -23,6 +23,11 @@ const TABLES = [
   'reports',
   'report_targets',
   'report_sections',
+  'websites',
+  'website_keywords',
+  'website_favicons',
+  'domain_setups',
+  'product_events',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -53,7 +58,20 @@ describe("another organization's ids", () => {
       `insert into report_targets (report_id, url, role, position, status) values ($1, 'https://example.com/', 'main', 0, 'done')`,
       [report!.id],
     );
-    // Ids that belong to the other organization, by parameter name.
+    const [website] = await t.database.query<{ id: string }>(
+      `insert into websites (organization_id, domain, homepage_url, settings) values ($1, 'example.com', 'https://example.com/', $2) returning id`,
+      [
+        team!.organization_id,
+        JSON.stringify({
+          competitors: [],
+          regions: ['us-east-1'],
+          location_name: 'United States',
+          language_code: 'en',
+          notifications: { ping_uptime: true, http_uptime: true, page_load_timeout: true },
+        }),
+      ],
+    );
+    // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
       invoiceNumber: String(invoice!.number),
@@ -73,15 +91,23 @@ describe("another organization's ids", () => {
 
     const before = await snapshot();
     for (const { method, path } of routes) {
+      const ids = path.startsWith('/api/website-index/') ? { ...theirs, guid: website!.id } : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-        expect(theirs, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
-        return theirs[name]!;
+        expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
+        return ids[name]!;
       });
       const res = await t.app.inject({
         method: method as 'GET',
         url,
         headers: caller.auth,
-        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { f_name: 'Mallory', l_name: 'X' } }),
+        ...(method === 'GET' || method === 'DELETE'
+          ? {}
+          : {
+              // A valid body, so only the id decides the answer.
+              payload: path.startsWith('/api/website-index/')
+                ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
+                : { f_name: 'Mallory', l_name: 'X' },
+            }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }

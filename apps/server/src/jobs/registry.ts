@@ -1,8 +1,16 @@
 import { runReportJob } from '../modules/checkup/jobs';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
+import { faviconJob } from '../modules/websites/favicons';
+import { domainSetupJob } from '../modules/websites/jobs';
 import type { JobDefinition } from './define-job';
 
 /** Every kind of job of the product; workers serve all of them. A module adds its jobs here. */
 // biome-ignore lint/suspicious/noExplicitAny: a list of jobs with different payload types
-export const registeredJobs: JobDefinition<any>[] = [selftestJob, billingCycleJob, runReportJob];
+export const registeredJobs: JobDefinition<any>[] = [
+  selftestJob,
+  billingCycleJob,
+  runReportJob,
+  domainSetupJob,
+  faviconJob,
+];

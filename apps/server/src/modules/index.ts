@@ -7,6 +7,7 @@ import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
 import { userRoutes } from './users/routes';
+import { websiteRoutes } from './websites/routes';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -18,4 +19,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   salesRoutes,
   recurlyWebhookRoutes,
   checkupRoutes,
+  websiteRoutes,
 ];

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
+import { websites } from './websites';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -29,6 +30,10 @@ export const reports = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     url: text().notNull(),
+    /** The tracked website whose wizard started it; deleting the website deletes it. */
+    websiteId: uuid().references(() => websites.id, { onDelete: 'cascade' }),
+    /** Who started it: onboarding_wizard, add_tracked_website_wizard, or null for the checkup form. */
+    source: text(),
     sections: jsonb().$type<string[]>().notNull(),
     status: text().$type<ReportStatus>().notNull().default('running'),
     error: text(),
@@ -41,6 +46,7 @@ export const reports = pgTable(
     index('reports_organization_created_idx').on(t.organizationId, t.createdAt),
     index('reports_organization_url_idx').on(t.organizationId, t.url),
     index('reports_user_id_idx').on(t.userId),
+    index('reports_website_id_idx').on(t.websiteId),
   ],
 );
 

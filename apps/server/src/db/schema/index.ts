@@ -3,3 +3,4 @@ export * from './checkup';
 export * from './platform';
 export * from './sales';
 export * from './system';
+export * from './websites';

@@ -11,7 +11,7 @@ import { allChecks, reportStructure } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
 import type { ReportStatus } from '../../db/schema/checkup';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../../http/authenticate';
+import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
 import { overviewOf, runReportJob } from './jobs';
@@ -23,17 +23,11 @@ export interface CheckupDeps {
   planLimits: PlanLimits;
 }
 
-const NO_TEAM = 'You are not part of a team yet.';
 /** How long `GET /report/{guid}/{section}` waits for a section still being computed. */
 export const SECTION_WAIT_MS = 25_000;
 const POLL_MS = 250;
 
 const sectionKeys = new Set(allChecks.map((check) => check.key));
-
-function organizationOf(caller: AuthContext): string {
-  if (!caller.organizationId) throw new AppError('not_found', NO_TEAM);
-  return caller.organizationId;
-}
 
 /** `GET /api/report/sections`: the engine's catalogue; `fields` narrows each section's fields. */
 export function structure(fields?: string): ReportStructure {
@@ -67,6 +61,8 @@ export async function startReport(
   deps: CheckupDeps,
   caller: AuthContext,
   body: Required<StartReportBody>,
+  /** Set when a tracked website's wizard starts it: the report then belongs to that website. */
+  origin: { websiteId: string; source: string } | null = null,
 ): Promise<{ guid: string; url: string; competitor_urls: string[]; sections: string[] }> {
   const organizationId = organizationOf(caller);
   const url = normalise(body.url);
@@ -85,8 +81,16 @@ export async function startReport(
       reportsThisPeriod(deps, query, organizationId),
     );
     const [report] = await query<{ id: string }>(
-      'insert into reports (organization_id, user_id, url, sections) values ($1, $2, $3, $4) returning id',
-      [organizationId, caller.userId, url, JSON.stringify(sections)],
+      `insert into reports (organization_id, user_id, url, sections, website_id, source)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [
+        organizationId,
+        caller.userId,
+        url,
+        JSON.stringify(sections),
+        origin?.websiteId ?? null,
+        origin?.source ?? null,
+      ],
     );
     const targets = [url, ...competitors];
     for (const [position, target] of targets.entries()) {

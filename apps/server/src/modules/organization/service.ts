@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, type Organization } from '@sitelens/contracts';
 import type { Database, QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuthContext } from '../../http/authenticate';
+import { type AuthContext, NO_TEAM, organizationOf } from '../../http/authenticate';
 import { hit } from '../../platform/rate-limit';
 import { actionMail } from '../../providers/mail/mailer';
 import { hashPassword } from '../auth/passwords';
@@ -9,13 +9,7 @@ import { type AccountsDeps, LIMITS } from '../auth/service';
 import { hashToken, randomToken } from '../auth/tokens';
 
 const INVITATION_DAYS = 7;
-const NO_TEAM = 'You are not part of a team yet.';
 const OWNER_ONLY = 'Only the team owner can do this.';
-
-function organizationOf(caller: AuthContext): string {
-  if (!caller.organizationId) throw new AppError('not_found', NO_TEAM);
-  return caller.organizationId;
-}
 
 function ownedBy(caller: AuthContext): string {
   const organizationId = organizationOf(caller);

@@ -1,0 +1,99 @@
+import {
+  DEFAULT_MARKET,
+  DEFAULT_REGION,
+  type DomainSetupOutput,
+  WEBSITE_MESSAGES,
+} from '@sitelens/contracts';
+import { discoverSite, SiteUnreachableError } from '@sitelens/engine';
+import { z } from 'zod';
+import { loadConfig } from '../../config';
+import { defineJob } from '../../jobs/define-job';
+import { guardedFetcherFor } from '../../platform/fetcher';
+import { marketOf } from './market';
+
+interface SetupRow {
+  domain: string;
+  status: 'running' | 'completed';
+  website_id: string | null;
+}
+
+/**
+ * The domain setup (spec: Domain setup process): finds the homepage (http/https, www or not),
+ * its sitemaps and its search market through the guarded fetcher. Competitors and top keywords
+ * need an SEO data provider, so they stay empty until one is configured. Idempotent: a setup
+ * already completed is left as it is, and every write is conditional on the running state.
+ */
+export const domainSetupJob = defineJob(
+  'websites.domain-setup',
+  z.object({
+    setupId: z.uuid(),
+    /** A background setup whose form named a market keeps it instead of the one read from the site. */
+    keepMarket: z.boolean().default(false),
+  }),
+  async ({ setupId, keepMarket }, { database, logger }) => {
+    const [setup] = await database.query<SetupRow>(
+      'select domain, status, website_id from domain_setups where id = $1',
+      [setupId],
+    );
+    if (setup?.status !== 'running') return;
+
+    let output: DomainSetupOutput;
+    let sitemaps: string[] = [];
+    try {
+      const site = await discoverSite(setup.domain, { fetcher: guardedFetcherFor(loadConfig()) });
+      const market = marketOf(setup.domain, site);
+      sitemaps = site.sitemapUrls;
+      output = {
+        homepage_url: site.homepageUrl,
+        competitors: [],
+        top_keywords: [],
+        uptime_monitoring_regions: [DEFAULT_REGION],
+        search_engine_market: { sem_language_code: market.language_code, sem_location: market.location_name },
+        error: null,
+      };
+    } catch (error) {
+      if (!(error instanceof SiteUnreachableError)) throw error;
+      logger.info({ domain: setup.domain, reasons: error.reasons }, 'domain setup: site unreachable');
+      output = {
+        homepage_url: null,
+        competitors: [],
+        top_keywords: [],
+        uptime_monitoring_regions: [DEFAULT_REGION],
+        search_engine_market: {
+          sem_language_code: DEFAULT_MARKET.language_code,
+          sem_location: DEFAULT_MARKET.location_name,
+        },
+        error: `${WEBSITE_MESSAGES.cannotAccess(setup.domain)} ${WEBSITE_MESSAGES.cannotAccessDetail}`,
+      };
+    }
+
+    await database.transaction(async (query) => {
+      const [done] = await query<{ id: string }>(
+        `update domain_setups set status = 'completed', output = $2, sitemap_urls = $3, finished_at = now()
+          where id = $1 and status = 'running' returning id`,
+        [setupId, JSON.stringify(output), JSON.stringify(sitemaps)],
+      );
+      if (!done || !setup.website_id) return;
+      if (output.error !== null) {
+        await query(
+          `update websites set status = 'failed', error = $2, updated_at = now() where id = $1 and status = 'setting_up'`,
+          [setup.website_id, WEBSITE_MESSAGES.cannotAccessDomain(setup.domain)],
+        );
+        return;
+      }
+      const market = keepMarket
+        ? {}
+        : {
+            location_name: output.search_engine_market.sem_location,
+            language_code: output.search_engine_market.sem_language_code,
+          };
+      await query(
+        `update websites
+            set status = 'new', homepage_url = $2, sitemap_urls = $3, settings = settings || $4::jsonb, updated_at = now()
+          where id = $1 and status = 'setting_up'`,
+        [setup.website_id, output.homepage_url, JSON.stringify(sitemaps), JSON.stringify(market)],
+      );
+    });
+  },
+  { retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60 },
+);
