@@ -17,9 +17,9 @@ export const WEBSITE_MESSAGES = {
   invalidUrl: 'Provide a valid URL',
   unknownMarket: 'Choose a location and a language from the list',
   notFound: 'Website not found',
-  /** Said while no SEO data provider is configured (README: DATAFORSEO_LOGIN). */
+  /** Said while no SEO data provider is configured: suggestions cannot be measured from one machine. */
   suggestionsNeedProvider:
-    'Competitor and keyword suggestions need an SEO data provider; none is configured on this server (an operator sets DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD). Enter your own competitors and keywords.',
+    'Competitor and keyword suggestions need an SEO data provider, and none is configured on this server. Enter your own competitors and keywords.',
 } as const;
 
 /** The 12 monitoring regions of the spec (section 9), in the order the screens list them. */

@@ -506,9 +506,6 @@ export async function keywordUsage(deps: WebsitesDeps, caller: AuthContext) {
   };
 }
 
-/** Competitor and keyword suggestions come from an SEO data provider; none exists on this server yet. */
-const SUGGESTIONS_NOTICE = WEBSITE_MESSAGES.suggestionsNeedProvider;
-
 interface SetupRow {
   id: string;
   domain: string;
@@ -521,7 +518,8 @@ const toSetup = (row: SetupRow): DomainSetup => ({
   domain: row.domain,
   status: row.status,
   output: row.output,
-  notice: SUGGESTIONS_NOTICE,
+  // Competitors and keywords come from an SEO data provider, which this server does not have yet.
+  notice: WEBSITE_MESSAGES.suggestionsNeedProvider,
 });
 
 /** `POST /api/website-index/domain-setup`: starts the setup job; the wizard polls it every 5 s. */
