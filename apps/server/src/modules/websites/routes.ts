@@ -17,6 +17,7 @@ import {
   UpdateWebsiteSettingsBodySchema,
   ValidateDomainQuerySchema,
   ValidateDomainReplySchema,
+  WEBSITE_MESSAGES,
   WebsiteGuidParamsSchema,
   WebsiteSchema,
   WebsiteSetupStatusSchema,
@@ -24,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { callerOf, requireAuth } from '../../http/authenticate';
+import { callerOf, organizationOf, requireAuth } from '../../http/authenticate';
 import { faviconJob, readFavicon } from './favicons';
 import {
   createWebsite,
@@ -112,13 +113,9 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const icon = await readFavicon(
-        app.deps.database.query,
-        caller.organizationId ?? '',
-        request.params.guid,
-      );
-      if (!icon) throw new AppError('not_found', 'Website not found');
+      const organizationId = organizationOf(callerOf(request));
+      const icon = await readFavicon(app.deps.database.query, organizationId, request.params.guid);
+      if (!icon) throw new AppError('not_found', WEBSITE_MESSAGES.notFound);
       // Not fetched yet (a background setup that just finished): fetch it now, the default meanwhile.
       if (!icon.fetched)
         await app.deps.queue.send(

@@ -534,6 +534,22 @@ describe('the first analysis and what reads it', () => {
   });
 });
 
+describe('a user without a team', () => {
+  it('gets 404 on website routes, never a database error', async () => {
+    const loner = await registerUser(t.app);
+    for (const url of [
+      '/website-index',
+      '/website-index/favicons',
+      '/website-index/favicon/00000000-0000-4000-8000-000000000000',
+      '/website-index/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await api(loner, 'GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error, url).toBe('You are not part of a team yet.');
+    }
+  });
+});
+
 describe('reference data', () => {
   it('lists the 12 regions in order and the markets', async () => {
     const account = await teamAccount();
