@@ -114,6 +114,16 @@ export const NotificationSettingsSchema = z.object({
 /** A competitor URL, lower-cased and trimmed as the wizard and settings send it. */
 const CompetitorUrlSchema = z.string().trim().toLowerCase().pipe(CheckupUrlSchema);
 
+const CompetitorsSchema = z.array(CompetitorUrlSchema).max(100);
+const LocationNameSchema = z.string().trim().min(1).max(100);
+const LanguageCodeSchema = z.string().trim().min(1).max(20);
+
+/** A market given whole (or, where it may be left out, not at all) must be one of the locations list. */
+const isKnownOrAbsentMarket = (s: { location_name?: string; language_code?: string }) =>
+  (s.location_name === undefined && s.language_code === undefined) ||
+  isKnownMarket(s.location_name ?? '', s.language_code ?? '');
+const unknownMarket = { message: WEBSITE_MESSAGES.unknownMarket, path: ['language_code'] };
+
 const RegionsSchema = z
   .array(MonitorRegionSchema)
   .max(MONITOR_REGION_ORDER.length)
@@ -134,16 +144,13 @@ export const DEFAULT_NOTIFICATIONS = { ping_uptime: true, http_uptime: true, pag
 /** Settings sent when a website is created; what is left out takes the spec's defaults. */
 export const WebsiteSettingsInputSchema = z
   .object({
-    competitors: z.array(CompetitorUrlSchema).max(100).default([]),
+    competitors: CompetitorsSchema.default([]),
     regions: RegionsSchema.default([DEFAULT_REGION]),
-    location_name: z.string().trim().min(1).max(100).default(DEFAULT_MARKET.location_name),
-    language_code: z.string().trim().min(1).max(20).default(DEFAULT_MARKET.language_code),
+    location_name: LocationNameSchema.default(DEFAULT_MARKET.location_name),
+    language_code: LanguageCodeSchema.default(DEFAULT_MARKET.language_code),
     notifications: NotificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
   })
-  .refine((s) => isKnownMarket(s.location_name, s.language_code), {
-    message: WEBSITE_MESSAGES.unknownMarket,
-    path: ['language_code'],
-  });
+  .refine(isKnownOrAbsentMarket, unknownMarket);
 
 /** A tracked keyword as the wizard sends it: trimmed, blanks dropped by the server. */
 const KeywordSchema = z.string().trim().max(200);
@@ -174,18 +181,13 @@ export const CreateWebsiteInBackgroundBodySchema = z.object({
   domain: DomainSchema,
   settings: z
     .object({
-      competitors: z.array(CompetitorUrlSchema).max(100).default([]),
+      competitors: CompetitorsSchema.default([]),
       regions: RegionsSchema.default([]),
-      location_name: z.string().trim().min(1).max(100).optional(),
-      language_code: z.string().trim().min(1).max(20).optional(),
+      location_name: LocationNameSchema.optional(),
+      language_code: LanguageCodeSchema.optional(),
       notifications: NotificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
     })
-    .refine(
-      (s) =>
-        (s.location_name === undefined && s.language_code === undefined) ||
-        isKnownMarket(s.location_name ?? '', s.language_code ?? ''),
-      { message: WEBSITE_MESSAGES.unknownMarket, path: ['language_code'] },
-    )
+    .refine(isKnownOrAbsentMarket, unknownMarket)
     .default({ competitors: [], regions: [], notifications: DEFAULT_NOTIFICATIONS }),
 });
 
@@ -195,20 +197,20 @@ export const UpdateWebsiteBodySchema = z.object({ homepage_url: CheckupUrlSchema
 /** `PATCH /api/website-index/settings/{guid}`: any of the settings; the market as a pair. */
 export const UpdateWebsiteSettingsBodySchema = z
   .object({
-    competitors: z.array(CompetitorUrlSchema).max(100).optional(),
+    competitors: CompetitorsSchema.optional(),
     regions: RegionsSchema.refine((r) => r.length > 0, 'Choose a primary region').optional(),
-    location_name: z.string().trim().min(1).max(100).optional(),
-    language_code: z.string().trim().min(1).max(20).optional(),
+    location_name: LocationNameSchema.optional(),
+    language_code: LanguageCodeSchema.optional(),
     notifications: NotificationSettingsSchema.optional(),
   })
   .refine((s) => (s.location_name === undefined) === (s.language_code === undefined), {
     message: 'Send location_name and language_code together',
     path: ['language_code'],
   })
-  .refine((s) => s.location_name === undefined || isKnownMarket(s.location_name, s.language_code ?? ''), {
-    message: WEBSITE_MESSAGES.unknownMarket,
-    path: ['language_code'],
-  })
+  .refine(
+    (s) => s.location_name === undefined || isKnownMarket(s.location_name, s.language_code ?? ''),
+    unknownMarket,
+  )
   .refine((s) => Object.values(s).some((v) => v !== undefined), {
     message: 'Send at least one setting',
     path: ['body'],

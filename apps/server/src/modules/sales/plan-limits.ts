@@ -6,7 +6,7 @@ import {
   type SubscriptionStatus,
 } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, fieldError } from '../../errors';
 import type { BillingProviderKind } from '../../providers/billing/billing-provider';
 import { defaultPlan, findPlan } from './catalogue';
 
@@ -34,8 +34,11 @@ const LIMIT_NOUNS: Record<PlanLimitKey, string> = {
   max_team_members: 'team members',
 };
 
+/** The text of a reached limit: 'Your plan allows up to {max} {noun}.'. */
+export const planAllows = (max: number, noun: string) => `Your plan allows up to ${max} ${noun}.`;
+
 export function limitReachedMessage(key: PlanLimitKey, max: number): string {
-  return `Your plan allows up to ${max} ${LIMIT_NOUNS[key]}.`;
+  return planAllows(max, LIMIT_NOUNS[key]);
 }
 
 /**
@@ -48,8 +51,18 @@ export interface PlanLimits {
   ofUser(query: QueryFn, userId: string): Promise<EffectivePlan>;
   /** The numeric limit (0 or below: not included). */
   limit(query: QueryFn, organizationId: string, key: PlanLimitKey): Promise<number>;
-  /** Throws 403 'This feature is disabled…' when the setting is 0 or below, or the limit's text once `used` reaches it. */
-  requireBelow(query: QueryFn, organizationId: string, key: PlanLimitKey, used: number): Promise<void>;
+  /**
+   * Throws 403 'This feature is disabled…' when the setting is 0 or below, or the limit's text once
+   * `used` reaches it. `field` names the request field the 403 is about (the error body's `fields`);
+   * `message` replaces the limit's text where the spec words it.
+   */
+  requireBelow(
+    query: QueryFn,
+    organizationId: string,
+    key: PlanLimitKey,
+    used: number,
+    options?: LimitErrorOptions,
+  ): Promise<void>;
   /**
    * Locks the organization, counts with `count`, then throws when one more would pass the limit.
    * Call it inside the transaction that inserts the new row, so concurrent creates count one by one.
@@ -62,6 +75,11 @@ export interface PlanLimits {
   ): Promise<void>;
   /** White-label reports: the plan's setting, or the user's override plan. */
   allowsWhiteLabel(query: QueryFn, organizationId: string, userId: string): Promise<boolean>;
+}
+
+export interface LimitErrorOptions {
+  field?: string;
+  message?: (max: number) => string;
 }
 
 interface SubscriptionRow {
@@ -115,10 +133,12 @@ export function createPlanLimits(options: {
     return Number.isFinite(value) ? value : 0;
   };
 
-  const requireBelow: PlanLimits['requireBelow'] = async (query, organizationId, key, used) => {
+  const requireBelow: PlanLimits['requireBelow'] = async (query, organizationId, key, used, options = {}) => {
+    const refuse = (message: string) =>
+      options.field ? fieldError('forbidden', options.field, message) : new AppError('forbidden', message);
     const max = await limit(query, organizationId, key);
-    if (max <= 0) throw new AppError('forbidden', MESSAGES.featureNotInPlan);
-    if (used >= max) throw new AppError('forbidden', limitReachedMessage(key, max));
+    if (max <= 0) throw refuse(MESSAGES.featureNotInPlan);
+    if (used >= max) throw refuse(options.message?.(max) ?? limitReachedMessage(key, max));
   };
 
   return {

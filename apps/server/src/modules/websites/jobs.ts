@@ -37,6 +37,8 @@ export const domainSetupJob = defineJob(
     );
     if (setup?.status !== 'running') return;
 
+    // Competitors and keywords need an SEO data provider; the region is the spec's default.
+    const suggestions = { competitors: [], top_keywords: [], uptime_monitoring_regions: [DEFAULT_REGION] };
     let output: DomainSetupOutput;
     let sitemaps: string[] = [];
     try {
@@ -45,9 +47,7 @@ export const domainSetupJob = defineJob(
       sitemaps = site.sitemapUrls;
       output = {
         homepage_url: site.homepageUrl,
-        competitors: [],
-        top_keywords: [],
-        uptime_monitoring_regions: [DEFAULT_REGION],
+        ...suggestions,
         search_engine_market: { sem_language_code: market.language_code, sem_location: market.location_name },
         error: null,
       };
@@ -56,9 +56,7 @@ export const domainSetupJob = defineJob(
       logger.info({ domain: setup.domain, reasons: error.reasons }, 'domain setup: site unreachable');
       output = {
         homepage_url: null,
-        competitors: [],
-        top_keywords: [],
-        uptime_monitoring_regions: [DEFAULT_REGION],
+        ...suggestions,
         search_engine_market: {
           sem_language_code: DEFAULT_MARKET.language_code,
           sem_location: DEFAULT_MARKET.location_name,

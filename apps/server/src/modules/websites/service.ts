@@ -3,7 +3,6 @@ import {
   DEFAULT_MARKET,
   type DomainSetup,
   type DomainSetupOutput,
-  MESSAGES,
   MONITOR_REGION_ORDER,
   MONITOR_REGIONS,
   type TrackEventBody,
@@ -19,7 +18,7 @@ import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import { hit } from '../../platform/rate-limit';
 import { startReport } from '../checkup/service';
-import type { PlanLimits } from '../sales/plan-limits';
+import { type PlanLimits, planAllows } from '../sales/plan-limits';
 import { domainSetupJob } from './jobs';
 
 export interface WebsitesDeps {
@@ -30,6 +29,8 @@ export interface WebsitesDeps {
 
 /** Domain setups an organization may start per window: each one fetches from the site. */
 const SETUP_RATE = { max: 30, windowSeconds: 600 };
+const limitSetups = (deps: WebsitesDeps, organizationId: string) =>
+  hit(deps.database, [`domain-setup:org:${organizationId}`], SETUP_RATE);
 
 interface WebsiteRow {
   id: string;
@@ -128,22 +129,6 @@ function cleanCompetitors(competitors: string[], homepageUrl: string): string[] 
 const lockOrganization = (query: QueryFn, organizationId: string) =>
   query('select 1 from organizations where id = $1 for update', [organizationId]);
 
-async function requireWithin(
-  deps: WebsitesDeps,
-  query: QueryFn,
-  organizationId: string,
-  key: 'max_tracked_websites' | 'max_competitors' | 'max_monitored_regions' | 'max_keywords',
-  wanted: number,
-  field: string,
-  message: (max: number) => string,
-): Promise<void> {
-  const max = await deps.planLimits.limit(query, organizationId, key);
-  if (max <= 0 && wanted > 0) throw fieldError('forbidden', field, MESSAGES.featureNotInPlan);
-  if (wanted > max) throw fieldError('forbidden', field, message(max));
-}
-
-const limitText = (noun: string) => (max: number) => `Your plan allows up to ${max} ${noun}.`;
-
 async function checkSettingsLimits(
   deps: WebsitesDeps,
   query: QueryFn,
@@ -151,24 +136,26 @@ async function checkSettingsLimits(
   settings: Partial<WebsiteSettings>,
 ): Promise<void> {
   if (settings.competitors?.length)
-    await requireWithin(
-      deps,
+    await deps.planLimits.requireBelow(
       query,
       organizationId,
       'max_competitors',
-      settings.competitors.length,
-      'settings.competitors',
-      limitText('competitors per website'),
+      settings.competitors.length - 1,
+      {
+        field: 'settings.competitors',
+        message: (max) => planAllows(max, 'competitors per website'),
+      },
     );
   if (settings.regions?.length)
-    await requireWithin(
-      deps,
+    await deps.planLimits.requireBelow(
       query,
       organizationId,
       'max_monitored_regions',
-      settings.regions.length,
-      'settings.regions',
-      limitText('monitoring regions per website'),
+      settings.regions.length - 1,
+      {
+        field: 'settings.regions',
+        message: (max) => planAllows(max, 'monitoring regions per website'),
+      },
     );
 }
 
@@ -194,14 +181,12 @@ async function requireRoomForWebsite(
   query: QueryFn,
   organizationId: string,
 ): Promise<void> {
-  await requireWithin(
-    deps,
+  await deps.planLimits.requireBelow(
     query,
     organizationId,
     'max_tracked_websites',
-    (await websiteCount(query, organizationId)) + 1,
-    'domain',
-    () => WEBSITE_MESSAGES.domainLimit,
+    await websiteCount(query, organizationId),
+    { field: 'domain', message: () => WEBSITE_MESSAGES.domainLimit },
   );
 }
 
@@ -358,7 +343,7 @@ export async function createWebsiteInBackground(
   },
 ): Promise<Website> {
   const organizationId = organizationOf(caller);
-  await hit(deps.database, [`domain-setup:org:${organizationId}`], SETUP_RATE);
+  await limitSetups(deps, organizationId);
   const provisionalHomepage = `https://${body.domain}/`;
   const settings: WebsiteSettings = {
     ...body.settings,
@@ -529,10 +514,9 @@ export async function startDomainSetup(
   domain: string,
 ): Promise<DomainSetup> {
   const organizationId = organizationOf(caller);
-  // Setting a domain up is for a plan that tracks websites; it fetches from the site.
-  if ((await deps.planLimits.limit(deps.database.query, organizationId, 'max_tracked_websites')) <= 0)
-    throw new AppError('forbidden', MESSAGES.featureNotInPlan);
-  await hit(deps.database, [`domain-setup:org:${organizationId}`], SETUP_RATE);
+  // Setting a domain up is for a plan that tracks websites (used 0: only "is it in the plan").
+  await deps.planLimits.requireBelow(deps.database.query, organizationId, 'max_tracked_websites', 0);
+  await limitSetups(deps, organizationId);
   const row = await deps.database.transaction(async (query) => {
     const [setup] = await query<SetupRow>(
       `insert into domain_setups (organization_id, user_id, domain) values ($1, $2, $3)
