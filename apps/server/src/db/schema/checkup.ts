@@ -1,6 +1,5 @@
 import type { ReportOverview } from '@sitelens/contracts';
 import {
-  customType,
   date,
   index,
   integer,
@@ -13,10 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
+import { bytea, createdAt } from './columns';
 import { websites } from './websites';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export type ReportStatus = 'running' | 'done' | 'failed';
 

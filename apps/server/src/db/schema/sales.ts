@@ -13,8 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns';
 
 /** The plan catalogue, seeded from `plans/catalogue.json` and managed with `sitelens plans`. */
 export const plans = pgTable('plans', {

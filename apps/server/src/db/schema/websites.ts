@@ -1,19 +1,7 @@
 import type { DomainSetupOutput, WebsiteSettings, WebsiteStatus } from '@sitelens/contracts';
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+import { bytea, createdAt } from './columns';
 
 /** A tracked website: one domain of an organization, the spine every later area hangs off. */
 export const websites = pgTable(
