@@ -175,3 +175,11 @@ export async function startTrial(app: FastifyInstance, account: Account, planCod
   if (res.statusCode !== 201) throw new Error(`trial failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** A new user with a team (the free trial) on a test plan with these settings. */
+export async function teamAccount(t: TestApp, settings: Partial<PlanSettings>): Promise<Account> {
+  const account = await registerUser(t.app);
+  await startTrial(t.app, account);
+  await givePlan(t.database, account.guid, settings);
+  return account;
+}

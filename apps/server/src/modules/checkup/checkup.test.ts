@@ -2,14 +2,7 @@ import { CHECKUP_MESSAGES } from '@sitelens/contracts';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  createTestApp,
-  givePlan,
-  registerUser,
-  startTrial,
-  type TestApp,
-} from '../../test/app';
+import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { runReportJob } from './jobs';
 
 const logger = pino({ level: 'silent' });
@@ -33,12 +26,7 @@ afterAll(async () => {
 
 const SECTIONS = ['meta-title', 'http-status-code', 'robots-txt', 'hsts', 'sitemap'];
 
-async function teamAccount(settings = { seo_analysis_limit: 20, max_competitors: 2 }): Promise<Account> {
-  const account = await registerUser(t.app);
-  await startTrial(t.app, account);
-  await givePlan(t.database, account.guid, settings);
-  return account;
-}
+const withCheckups = (settings = { seo_analysis_limit: 20, max_competitors: 2 }) => teamAccount(t, settings);
 
 async function start(account: Account, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/report', headers: account.auth, payload });
@@ -56,7 +44,7 @@ const section = (account: Account, guid: string, key: string, url?: string) =>
 
 describe('the report structure', () => {
   it('lists every category and section of the catalogue', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const res = await t.app.inject({ url: '/api/report/sections', headers: account.auth });
     expect(res.statusCode).toBe(200);
     const { categories } = res.json() as { categories: { key: string; sections: { key: string }[] }[] };
@@ -74,7 +62,7 @@ describe('the report structure', () => {
 
 describe('a checkup', () => {
   it('refuses a bad URL and unknown sections with the field and the reason', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const bad = await start(account, { url: 'notaurl', sections: SECTIONS });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('url: Provide a valid URL');
@@ -84,7 +72,7 @@ describe('a checkup', () => {
   });
 
   it('answers a guid at once, then each section, for the main URL and a competitor', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const main = `${site.origin}/`;
     const competitor = `${site.origin}/about.html`;
     const res = await start(account, {
@@ -126,7 +114,7 @@ describe('a checkup', () => {
   });
 
   it('writes each section once when a job killed mid-checkup is run again', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const { guid } = (await start(account, { url: `${site.origin}/`, sections: SECTIONS })).json();
     await work(guid);
     const rows = () =>
@@ -161,7 +149,7 @@ describe('a checkup', () => {
   });
 
   it('says it cannot access a site that does not answer, and a failed competitor does not fail the report', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const down = 'http://127.0.0.1:9/';
     const failed = (await start(account, { url: down, sections: SECTIONS })).json();
     await work(failed.guid);
@@ -184,7 +172,7 @@ describe('a checkup', () => {
   });
 
   it('keeps to the plan: competitors per checkup and checkups per billing period', async () => {
-    const account = await teamAccount({ seo_analysis_limit: 2, max_competitors: 1 });
+    const account = await withCheckups({ seo_analysis_limit: 2, max_competitors: 1 });
     const two = await start(account, {
       url: `${site.origin}/`,
       competitors: [`${site.origin}/about.html`, `${site.origin}/tables.html`],
@@ -197,14 +185,14 @@ describe('a checkup', () => {
     const third = await start(account, { url: `${site.origin}/`, sections: SECTIONS });
     expect(third.statusCode).toBe(403);
     expect(third.json().error).toBe('Your plan allows up to 2 SEO checkups in this billing period.');
-    const none = await teamAccount({ seo_analysis_limit: 0, max_competitors: 0 });
+    const none = await withCheckups({ seo_analysis_limit: 0, max_competitors: 0 });
     expect((await start(none, { url: `${site.origin}/`, sections: SECTIONS })).json().error).toBe(
       'This feature is disabled for your current plan!',
     );
   });
 
   it('lists finished reports in the archive by month, with their competitors and URLs', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const main = `${site.origin}/`;
     const competitor = `${site.origin}/tables.html`;
     const { guid } = (
@@ -267,8 +255,8 @@ describe('a checkup', () => {
   });
 
   it('hides one team’s report from another', async () => {
-    const owner = await teamAccount();
-    const stranger = await teamAccount();
+    const owner = await withCheckups();
+    const stranger = await withCheckups();
     const { guid } = (await start(owner, { url: `${site.origin}/`, sections: SECTIONS })).json();
     await work(guid);
     expect((await section(stranger, guid, 'meta-title')).statusCode).toBe(404);
@@ -285,7 +273,7 @@ describe('a checkup', () => {
   });
 
   it('serves a measured pass rate with the section, the latest one', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     await t.database.query(
       `insert into pass_rates (section_key, rate, sites, measured_on) values ('robots-txt', 0.5, 90, '2026-01-01'), ('robots-txt', 0.87, 98, '2026-11-01')`,
     );
@@ -296,7 +284,7 @@ describe('a checkup', () => {
   });
 
   it('downloads a finished report as a PDF with the URL in it, and its mobile snapshot', async () => {
-    const account = await teamAccount();
+    const account = await withCheckups();
     const url = `${site.origin}/`;
     const { guid } = (await start(account, { url, sections: [...SECTIONS, 'mobile-snapshot'] })).json();
     await work(guid);

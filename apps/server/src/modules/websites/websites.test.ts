@@ -4,14 +4,7 @@ import { WEBSITE_MESSAGES } from '@sitelens/contracts';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Account,
-  createTestApp,
-  givePlan,
-  registerUser,
-  startTrial,
-  type TestApp,
-} from '../../test/app';
+import { type Account, createTestApp, registerUser, type TestApp, teamAccount } from '../../test/app';
 import { faviconJob } from './favicons';
 import { domainSetupJob } from './jobs';
 
@@ -80,12 +73,7 @@ const LIMITS = {
   seo_analysis_limit: 10,
 };
 
-async function teamAccount(settings: Partial<typeof LIMITS> = {}): Promise<Account> {
-  const account = await registerUser(t.app);
-  await startTrial(t.app, account);
-  await givePlan(t.database, account.guid, { ...LIMITS, ...settings });
-  return account;
-}
+const withLimits = (settings: Partial<typeof LIMITS> = {}) => teamAccount(t, { ...LIMITS, ...settings });
 
 const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({
@@ -103,7 +91,7 @@ const runSetup = (setupId: string) =>
 
 describe('adding a website', () => {
   it('refuses bad input with the field and the reason, and writes nothing', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const cases: [Record<string, unknown>, string][] = [
       [{ domain: 'not a domain', homepage_url: 'https://example.com/' }, 'domain: Invalid domain'],
       [{ domain: '127.0.0.1', homepage_url: 'https://example.com/' }, 'domain: Invalid domain'],
@@ -139,7 +127,7 @@ describe('adding a website', () => {
   });
 
   it('normalises the domain, applies the defaults, lists, reads, changes and deletes it', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const res = await create(account, {
       domain: '  HTTPS://WWW.Example.com:8443/shop?x=1 ',
       homepage_url: 'https://www.example.com/',
@@ -232,7 +220,7 @@ describe('adding a website', () => {
   });
 
   it("holds the plan's limits with the spec's texts on the field that passed them", async () => {
-    const account = await teamAccount({ max_tracked_websites: 1, max_keywords: 2 });
+    const account = await withLimits({ max_tracked_websites: 1, max_keywords: 2 });
     const tooMany = (settings: Record<string, unknown>) =>
       create(account, { domain: 'a.com', homepage_url: 'https://a.com/', settings });
     const competitors = await tooMany({ competitors: ['https://b.com', 'https://c.com', 'https://d.com'] });
@@ -286,7 +274,7 @@ describe('adding a website', () => {
   });
 
   it('lets exactly one of 20 concurrent adds through at the limit minus one', async () => {
-    const account = await teamAccount({ max_tracked_websites: 3 });
+    const account = await withLimits({ max_tracked_websites: 3 });
     for (const domain of ['one.com', 'two.com'])
       expect((await create(account, { domain, homepage_url: `https://${domain}/` })).statusCode).toBe(201);
     const answers = await Promise.all(
@@ -308,7 +296,7 @@ describe('adding a website', () => {
 
 describe('the domain setup', () => {
   it('finds the homepage, the sitemap and the market of a site reached under its domain name', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const started = await api(account, 'POST', '/website-index/domain-setup', {
       domain: `https://${DOMAIN}/`,
     });
@@ -371,7 +359,7 @@ describe('the domain setup', () => {
   });
 
   it('refuses a bad domain or process guid, and a plan without tracked websites', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const bad = await api(account, 'POST', '/website-index/domain-setup', { domain: 'localhost' });
     expect(bad.json().error).toBe('domain: Invalid domain');
     const noGuid = await api(account, 'GET', `/website-index/domain-setup?domain=${DOMAIN}&process_guid=x`);
@@ -383,14 +371,14 @@ describe('the domain setup', () => {
       `/website-index/domain-setup?domain=${DOMAIN}&process_guid=00000000-0000-4000-8000-000000000000`,
     );
     expect(unknown.statusCode).toBe(404);
-    const planless = await teamAccount({ max_tracked_websites: 0 });
+    const planless = await withLimits({ max_tracked_websites: 0 });
     const refused = await api(planless, 'POST', '/website-index/domain-setup', { domain: DOMAIN });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('This feature is disabled for your current plan!');
   });
 
   it("gives an unreachable domain the spec's text", async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const { guid } = (
       await api(account, 'POST', '/website-index/domain-setup', { domain: 'down.example.com' })
     ).json();
@@ -406,7 +394,7 @@ describe('the domain setup', () => {
   });
 
   it('sets a website up in the background, or marks it failed with the Deep Analysis text', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const res = await api(account, 'POST', '/website-index/background', { domain: DOMAIN });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'setting_up', settings: { regions: [] } });
@@ -454,7 +442,7 @@ describe('the domain setup', () => {
 
 describe('the first analysis and what reads it', () => {
   it('starts the homepage checkup, records the onboarding finish, and serves its score', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const res = await create(account, {
       domain: 'example.org',
       homepage_url: 'https://example.org/',
@@ -509,7 +497,7 @@ describe('the first analysis and what reads it', () => {
   });
 
   it('records a skipped onboarding, and refuses an unknown event', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     expect((await api(account, 'POST', '/events', { event_type: 'skip_onboarding' })).statusCode).toBe(201);
     const [row] = await t.database.query<{ event_type: string }>(
       'select event_type from product_events where user_id = $1',
@@ -520,7 +508,7 @@ describe('the first analysis and what reads it', () => {
   });
 
   it('keeps the first analysis out of a used-up checkup quota without losing the website', async () => {
-    const account = await teamAccount({ seo_analysis_limit: 0 });
+    const account = await withLimits({ seo_analysis_limit: 0 });
     const res = await create(account, {
       domain: 'quota.com',
       homepage_url: 'https://quota.com/',
@@ -552,7 +540,7 @@ describe('a user without a team', () => {
 
 describe('reference data', () => {
   it('lists the 12 regions in order and the markets', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const regions = (await api(account, 'GET', '/website-index/regions')).json();
     expect(regions.order).toHaveLength(12);
     expect(regions.order[0]).toBe('us-east-1');
@@ -569,7 +557,7 @@ describe('reference data', () => {
 
 describe('deleting a website', () => {
   it('leaves no row of it in any table', async () => {
-    const account = await teamAccount();
+    const account = await withLimits();
     const { guid: setupGuid } = (
       await api(account, 'POST', '/website-index/domain-setup', { domain: DOMAIN })
     ).json();
