@@ -33,6 +33,7 @@ import {
   deleteWebsite,
   getWebsite,
   keywordUsage,
+  listFavicons,
   listWebsites,
   onPageSeoScore,
   readDomainSetup,
@@ -92,12 +93,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FaviconsReplySchema, ...errors },
       },
     },
-    async (request) =>
-      (await listWebsites(deps(), callerOf(request))).map((website) => ({
-        guid: website.guid,
-        domain: website.domain,
-        favicon_url: `/api/website-index/favicon/${website.guid}`,
-      })),
+    async (request) => listFavicons(deps(), callerOf(request)),
   );
 
   app.get(

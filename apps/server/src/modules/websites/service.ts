@@ -94,6 +94,19 @@ export async function listWebsites(deps: WebsitesDeps, caller: AuthContext): Pro
   return rows.map(toWebsite);
 }
 
+/** `GET /api/website-index/favicons`: where each website's icon is served, in tab order. */
+export async function listFavicons(deps: WebsitesDeps, caller: AuthContext) {
+  const rows = await deps.database.query<{ id: string; domain: string }>(
+    'select id, domain from websites where organization_id = $1 order by created_at, id',
+    [organizationOf(caller)],
+  );
+  return rows.map(({ id, domain }) => ({
+    guid: id,
+    domain,
+    favicon_url: `/api/website-index/favicon/${id}`,
+  }));
+}
+
 async function findWebsite(query: QueryFn, organizationId: string, guid: string): Promise<WebsiteRow> {
   const [row] = await query<WebsiteRow>(`${WEBSITE_SELECT} where w.id = $1 and w.organization_id = $2`, [
     guid,
