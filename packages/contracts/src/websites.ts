@@ -161,13 +161,8 @@ export const WebsiteSourceSchema = z.enum(['onboarding_wizard', 'add_tracked_web
 export const CreateWebsiteBodySchema = z.object({
   domain: DomainSchema,
   homepage_url: CheckupUrlSchema,
-  settings: WebsiteSettingsInputSchema.default({
-    competitors: [],
-    regions: [DEFAULT_REGION],
-    location_name: DEFAULT_MARKET.location_name,
-    language_code: DEFAULT_MARKET.language_code,
-    notifications: DEFAULT_NOTIFICATIONS,
-  }),
+  // Left out: parsed as {}, so each setting takes its default above.
+  settings: WebsiteSettingsInputSchema.prefault({}),
   keywords: z.array(KeywordSchema).max(1000).default([]),
   /** The domain-setup process whose sitemaps the website keeps. */
   setup_guid: z.uuid().optional(),
@@ -188,7 +183,7 @@ export const CreateWebsiteInBackgroundBodySchema = z.object({
       notifications: NotificationSettingsSchema.default(DEFAULT_NOTIFICATIONS),
     })
     .refine(isKnownOrAbsentMarket, unknownMarket)
-    .default({ competitors: [], regions: [], notifications: DEFAULT_NOTIFICATIONS }),
+    .prefault({}),
 });
 
 /** `PATCH /api/website-index/{guid}`: the homepage URL (the domain itself never changes). */
