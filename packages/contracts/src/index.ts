@@ -7,4 +7,5 @@ export * from './health';
 export * from './locations';
 export * from './messages';
 export * from './sales';
+export * from './tracked-keywords';
 export * from './websites';

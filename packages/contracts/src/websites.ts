@@ -17,6 +17,11 @@ export const WEBSITE_MESSAGES = {
   invalidUrl: 'Provide a valid URL',
   unknownMarket: 'Choose a location and a language from the list',
   notFound: 'Website not found',
+  noData: 'No data available yet',
+  noDataForInterval: 'No data for this interval',
+  noIssues: 'No issues yet',
+  somethingWrong: 'Something went wrong!',
+  tryAgainOrContact: 'Please try again or contact support!',
   /** Said while no SEO data provider is configured: suggestions cannot be measured from one machine. */
   suggestionsNeedProvider:
     'Competitor and keyword suggestions need an SEO data provider, and none is configured on this server. Enter your own competitors and keywords.',
@@ -62,6 +67,7 @@ export const RegionsReplySchema = z.object({
   regions: z.record(z.string(), z.string()),
   order: z.array(MonitorRegionSchema),
 });
+export type RegionsReply = z.infer<typeof RegionsReplySchema>;
 
 export const LocationsReplySchema = z.array(LocationOptionSchema);
 
@@ -260,11 +266,13 @@ export const WebsiteSetupStatusSchema = z.object({
   error: z.string().nullable(),
   website: WebsiteSchema,
 });
+export type WebsiteSetupStatus = z.infer<typeof WebsiteSetupStatusSchema>;
 
 /** `GET /api/website-index/favicons`: where each website's icon is served by our API. */
 export const FaviconsReplySchema = z.array(
   z.object({ guid: z.uuid(), domain: z.string(), favicon_url: z.string() }),
 );
+export type Favicons = z.infer<typeof FaviconsReplySchema>;
 
 /** `GET /api/website-index/on-page-seo-score/{guid}`: the latest homepage score. */
 export const OnPageSeoScoreSchema = z.object({
@@ -272,6 +280,18 @@ export const OnPageSeoScoreSchema = z.object({
   report_guid: z.uuid().nullable(),
   c_at: z.string().nullable(),
 });
+export type OnPageSeoScore = z.infer<typeof OnPageSeoScoreSchema>;
+
+/**
+ * `GET /api/website-index/important-fixes/{guid}`: the failed checks of the latest homepage
+ * checkup that have a recommendation, most relevant first (spec 3 "Important fixes").
+ */
+export const ImportantFixesReplySchema = z.object({
+  report_guid: z.uuid().nullable(),
+  url: z.string().nullable(),
+  fixes: z.array(z.object({ section_key: z.string(), relevance: z.number(), recommendation: z.string() })),
+});
+export type ImportantFixes = z.infer<typeof ImportantFixesReplySchema>;
 
 /** `GET /api/website-index/scheduled-tasks/{guid}`: the recurring work the website has. */
 export const ScheduledTasksReplySchema = z.array(
@@ -308,6 +328,8 @@ export const DomainSetupSchema = z.object({
       error: z.string().nullable(),
     })
     .nullable(),
+  /** The sitemaps the setup found (robots.txt, else the usual paths); kept for the website. */
+  sitemap_urls: z.array(z.string()),
   /** Why competitors and keywords are empty, when no SEO data provider is configured. */
   notice: z.string().nullable(),
 });

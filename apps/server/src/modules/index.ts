@@ -8,6 +8,7 @@ import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
 import { userRoutes } from './users/routes';
 import { websiteRoutes } from './websites/routes';
+import { trackedKeywordRoutes } from './websites/tracked-keywords';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -20,4 +21,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   recurlyWebhookRoutes,
   checkupRoutes,
   websiteRoutes,
+  trackedKeywordRoutes,
 ];

@@ -6,6 +6,7 @@ import {
   DomainSetupSchema,
   ErrorReplySchema,
   FaviconsReplySchema,
+  ImportantFixesReplySchema,
   LOCATION_OPTIONS,
   LocationsReplySchema,
   OnPageSeoScoreSchema,
@@ -22,6 +23,7 @@ import {
   WebsiteSchema,
   WebsiteSetupStatusSchema,
 } from '@sitelens/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
@@ -32,6 +34,7 @@ import {
   createWebsiteInBackground,
   deleteWebsite,
   getWebsite,
+  importantFixes,
   keywordUsage,
   listFavicons,
   listWebsites,
@@ -48,7 +51,7 @@ import {
   type WebsitesDeps,
 } from './service';
 
-const errors = {
+export const websiteRouteErrors = {
   400: ErrorReplySchema,
   401: ErrorReplySchema,
   403: ErrorReplySchema,
@@ -56,16 +59,20 @@ const errors = {
   409: ErrorReplySchema,
   429: ErrorReplySchema,
 };
+const errors = websiteRouteErrors;
+
+/** What the websites' services need, from the app. */
+export const websitesDepsOf = (app: FastifyInstance): WebsitesDeps => ({
+  database: app.deps.database,
+  queue: app.deps.queue,
+  planLimits: app.deps.services.planLimits,
+});
 
 /** The website index of the spec (dashboard document, 7 "Website index" and "Other operations"). */
 export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const tags = ['websites'];
-  const deps = (): WebsitesDeps => ({
-    database: app.deps.database,
-    queue: app.deps.queue,
-    planLimits: app.deps.services.planLimits,
-  });
+  const deps = () => websitesDepsOf(app);
   const guarded = { preHandler: requireAuth };
 
   app.get(
@@ -236,6 +243,11 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The latest homepage checkup's score",
       reply: OnPageSeoScoreSchema,
       read: onPageSeoScore,
+    },
+    '/website-index/important-fixes/:guid': {
+      summary: "The latest homepage checkup's failed checks to fix, most relevant first",
+      reply: ImportantFixesReplySchema,
+      read: importantFixes,
     },
     '/website-index/:guid': { summary: 'One tracked website', reply: WebsiteSchema, read: getWebsite },
   } as const;

@@ -139,7 +139,7 @@ function cleanCompetitors(competitors: string[], homepageUrl: string): string[] 
 }
 
 /** Locks the organization row: every limit check after it counts with the rows of committed creates. */
-const lockOrganization = (query: QueryFn, organizationId: string) =>
+export const lockOrganization = (query: QueryFn, organizationId: string) =>
   query('select 1 from organizations where id = $1 for update', [organizationId]);
 
 async function checkSettingsLimits(
@@ -172,12 +172,52 @@ async function checkSettingsLimits(
     );
 }
 
-async function keywordsInUse(query: QueryFn, organizationId: string): Promise<number> {
+export async function keywordsInUse(query: QueryFn, organizationId: string): Promise<number> {
   const [row] = await query<{ count: string }>(
     'select count(*) as count from website_keywords where organization_id = $1',
     [organizationId],
   );
   return Number(row?.count ?? 0);
+}
+
+/**
+ * max_keywords counts across the organization: room for `count` more, checked inside the
+ * transaction that inserts them after the organization's lock, so concurrent adds count one by one.
+ */
+export async function requireRoomForKeywords(
+  deps: WebsitesDeps,
+  query: QueryFn,
+  organizationId: string,
+  count: number,
+): Promise<void> {
+  if (count === 0) return;
+  const max = await deps.planLimits.limit(query, organizationId, 'max_keywords');
+  const allowed = Math.max(0, max - (await keywordsInUse(query, organizationId)));
+  if (allowed === 0) throw fieldError('forbidden', 'keywords', WEBSITE_MESSAGES.keywordsAtLimit(max));
+  if (count > allowed) throw fieldError('forbidden', 'keywords', WEBSITE_MESSAGES.keywordsExceeded);
+}
+
+/** Inserts a website's keywords in one market, numbered from `start`; one already tracked is kept. */
+export async function insertKeywords(
+  query: QueryFn,
+  target: { websiteId: string; organizationId: string; location_name: string; language_code: string },
+  keywords: string[],
+  start: number,
+): Promise<void> {
+  for (const [index, keyword] of keywords.entries()) {
+    await query(
+      `insert into website_keywords (website_id, organization_id, keyword, location_name, language_code, position)
+       values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+      [
+        target.websiteId,
+        target.organizationId,
+        keyword,
+        target.location_name,
+        target.language_code,
+        start + index,
+      ],
+    );
+  }
 }
 
 async function websiteCount(query: QueryFn, organizationId: string): Promise<number> {
@@ -257,26 +297,14 @@ export async function createWebsite(
     await requireNotTracked(query, organizationId, body.domain);
     await requireRoomForWebsite(deps, query, organizationId);
     await checkSettingsLimits(deps, query, organizationId, settings);
-    if (keywords.length > 0) {
-      const max = await deps.planLimits.limit(query, organizationId, 'max_keywords');
-      const allowed = Math.max(0, max - (await keywordsInUse(query, organizationId)));
-      if (allowed === 0) throw fieldError('forbidden', 'keywords', WEBSITE_MESSAGES.keywordsAtLimit(max));
-      if (keywords.length > allowed)
-        throw fieldError('forbidden', 'keywords', WEBSITE_MESSAGES.keywordsExceeded);
-    }
+    await requireRoomForKeywords(deps, query, organizationId, keywords.length);
     const sitemaps = await sitemapsFromSetup(query, organizationId, body.domain, body.setup_guid);
     const [row] = await query<{ id: string }>(
       `insert into websites (organization_id, domain, homepage_url, settings, sitemap_urls)
        values ($1, $2, $3, $4, $5) returning id`,
       [organizationId, body.domain, homepageUrl, JSON.stringify(settings), JSON.stringify(sitemaps)],
     );
-    for (const [position, keyword] of keywords.entries()) {
-      await query(
-        `insert into website_keywords (website_id, organization_id, keyword, location_name, language_code, position)
-         values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-        [row!.id, organizationId, keyword, settings.location_name, settings.language_code, position],
-      );
-    }
+    await insertKeywords(query, { websiteId: row!.id, organizationId, ...settings }, keywords, 0);
     return row!.id;
   });
 
@@ -482,6 +510,24 @@ export async function onPageSeoScore(deps: WebsitesDeps, caller: AuthContext, gu
 }
 
 /**
+ * `GET /api/website-index/important-fixes/{guid}`: the latest homepage checkup's failed checks with
+ * a relevance above 0 and a recommendation, by relevance descending (spec 9 "Important fixes").
+ */
+export async function importantFixes(deps: WebsitesDeps, caller: AuthContext, guid: string) {
+  const row = await findWebsite(deps.database.query, organizationOf(caller), guid);
+  if (!row.report_id) return { report_guid: null, url: null, fixes: [] };
+  const fixes = await deps.database.query<{ section_key: string; relevance: number; recommendation: string }>(
+    `select s.section_key, (s.result->>'relevance')::float8 as relevance, s.result->>'recommendation' as recommendation
+       from report_targets t join report_sections s on s.target_id = t.id
+      where t.report_id = $1 and t.role = 'main' and s.status = 'failed'
+        and (s.result->>'relevance')::float8 > 0 and btrim(coalesce(s.result->>'recommendation', '')) <> ''
+      order by relevance desc, s.section_key`,
+    [row.report_id],
+  );
+  return { report_guid: row.report_id, url: row.homepage_url, fixes };
+}
+
+/**
  * `GET /api/website-index/scheduled-tasks/{guid}`: the recurring work the website has. Monitoring,
  * keyword updates and re-crawls add theirs as those areas arrive; today a website has none.
  */
@@ -509,6 +555,7 @@ interface SetupRow {
   domain: string;
   status: 'running' | 'completed';
   output: DomainSetupOutput | null;
+  sitemap_urls: string[];
 }
 
 const toSetup = (row: SetupRow): DomainSetup => ({
@@ -516,6 +563,7 @@ const toSetup = (row: SetupRow): DomainSetup => ({
   domain: row.domain,
   status: row.status,
   output: row.output,
+  sitemap_urls: row.sitemap_urls,
   // Competitors and keywords come from an SEO data provider, which this server does not have yet.
   notice: WEBSITE_MESSAGES.suggestionsNeedProvider,
 });
@@ -533,7 +581,7 @@ export async function startDomainSetup(
   const row = await deps.database.transaction(async (query) => {
     const [setup] = await query<SetupRow>(
       `insert into domain_setups (organization_id, user_id, domain) values ($1, $2, $3)
-       returning id, domain, status, output`,
+       returning id, domain, status, output, sitemap_urls`,
       [organizationId, caller.userId, domain],
     );
     await deps.queue.send(
@@ -558,7 +606,7 @@ export async function readDomainSetup(
   processGuid: string,
 ): Promise<DomainSetup> {
   const [row] = await deps.database.query<SetupRow>(
-    'select id, domain, status, output from domain_setups where id = $1 and organization_id = $2 and domain = $3',
+    'select id, domain, status, output, sitemap_urls from domain_setups where id = $1 and organization_id = $2 and domain = $3',
     [processGuid, organizationOf(caller), domain],
   );
   if (!row) throw new AppError('not_found', 'Domain setup not found');

@@ -322,14 +322,10 @@ describe('the domain setup', () => {
         search_engine_market: { sem_language_code: 'de', sem_location: 'Germany' },
         error: null,
       },
+      sitemap_urls: [`http://${DOMAIN}/sitemap-de.xml`],
       notice: WEBSITE_MESSAGES.suggestionsNeedProvider,
     });
     expect(seen.hosts).toContain(DOMAIN);
-    const [setup] = await t.database.query<{ sitemap_urls: string[] }>(
-      'select sitemap_urls from domain_setups where id = $1',
-      [guid],
-    );
-    expect(setup!.sitemap_urls).toEqual([`http://${DOMAIN}/sitemap-de.xml`]);
 
     // The website made from it keeps the sitemaps for Deep Analysis.
     const website = await create(account, {
@@ -494,6 +490,27 @@ describe('the first analysis and what reads it', () => {
       score: 81,
     });
     expect((await api(account, 'GET', `/website-index/scheduled-tasks/${guid}`)).json()).toEqual([]);
+
+    // Issues to fix: failed checks with a relevance and a recommendation, most relevant first.
+    const section = (key: string, status: string, relevance: number, recommendation: string) =>
+      t.database.query(
+        `insert into report_sections (target_id, section_key, status, result)
+         select id, $2, $3, $4::jsonb from report_targets where report_id = $1 and role = 'main'`,
+        [report_guid, key, status, JSON.stringify({ status, relevance, recommendation })],
+      );
+    await section('meta-title', 'failed', 3, 'Write a title.');
+    await section('https', 'failed', 9, 'Serve the site over HTTPS.');
+    await section('ads-txt', 'failed', 0, 'Publish an ads.txt.');
+    await section('doctype', 'failed', 5, '  ');
+    await section('viewport', 'passed', 8, 'Keep the viewport tag.');
+    expect((await api(account, 'GET', `/website-index/important-fixes/${guid}`)).json()).toEqual({
+      report_guid,
+      url: 'https://example.org/',
+      fixes: [
+        { section_key: 'https', relevance: 9, recommendation: 'Serve the site over HTTPS.' },
+        { section_key: 'meta-title', relevance: 3, recommendation: 'Write a title.' },
+      ],
+    });
   });
 
   it('records a skipped onboarding, and refuses an unknown event', async () => {
@@ -622,6 +639,7 @@ describe('the OpenAPI document', () => {
       '/api/website-index/setup-status/{guid}': ['get'],
       '/api/website-index/scheduled-tasks/{guid}': ['get'],
       '/api/website-index/on-page-seo-score/{guid}': ['get'],
+      '/api/website-index/important-fixes/{guid}': ['get'],
       '/api/website-index/background': ['post'],
       '/api/website-index/settings/{guid}': ['patch'],
       '/api/website-index/validate-domain': ['get'],
