@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
     await page.getByRole('heading', { name: '7-Day Full Service Free Trial' }).waitFor();
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.getByText('Your free trial has started').waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Your SEO Toolbox!' }).waitFor();
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.getByText('Welcome, Ada Lovelace').waitFor();
     expect(await page.getByTestId('sidebar-user').textContent()).toContain(EMAIL);

@@ -57,6 +57,14 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/dashboard/settings/:section',
+    access: 'guarded',
+    example: '/dashboard/settings/competitors',
+    lazy: async () => ({
+      Component: (await import('./features/websites/settings/website-settings-screen')).WebsiteSettingsScreen,
+    }),
+  },
+  {
     path: '/user/account/profile',
     access: 'guarded',
     lazy: async () => ({ Component: (await import('./features/account/account-screen')).AccountScreen }),

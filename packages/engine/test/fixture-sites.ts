@@ -228,8 +228,16 @@ async function answer(
 
 const COMPRESSIBLE = /^(text\/|application\/(xml|json|javascript))/;
 
-/** Serves one fixture site on 127.0.0.1 (over HTTPS when given a key and certificate). */
-export async function startSite(site: SiteName, tls?: { key: string; cert: string }): Promise<FixtureSite> {
+/**
+ * Serves one fixture site on 127.0.0.1 (over HTTPS when given a key and certificate). With
+ * `publicOrigin` its pages, robots.txt and sitemap name that origin instead, for a site reached
+ * under a real domain name through FETCH_CONNECT_TO.
+ */
+export async function startSite(
+  site: SiteName,
+  tls?: { key: string; cert: string },
+  publicOrigin?: string,
+): Promise<FixtureSite> {
   const state = { visits: new Map<string, number>() };
   let origin = '';
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -267,7 +275,7 @@ export async function startSite(site: SiteName, tls?: { key: string; cert: strin
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  origin = publicOrigin ?? `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {
     origin,
     port,

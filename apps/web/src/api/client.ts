@@ -46,6 +46,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return settle<T>(response);
 }
 
+/** A binary answer (an icon, a PDF) as a Blob, with the same session handling as `request`. */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let response = await send(path, options);
+  if (response.status === 401 && (await refreshSession())) response = await send(path, options);
+  if (!response.ok) throw new RequestError(response.status, await readBody(response));
+  return response.blob();
+}
+
 async function send(
   path: string,
   { method = 'GET', body, query, signal }: RequestOptions,
@@ -135,4 +143,14 @@ function fieldOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
     return body.error;
   return undefined;
+}
+
+/** The fields a 400 or 403 answer names (`fields: [{ field, message }]`), to show each on its input. */
+export function fieldErrors(error: unknown): { field: string; message: string }[] {
+  const body = error instanceof RequestError ? error.body : null;
+  if (!body || typeof body !== 'object' || !('fields' in body) || !Array.isArray(body.fields)) return [];
+  return body.fields.filter(
+    (f): f is { field: string; message: string } =>
+      typeof f?.field === 'string' && typeof f?.message === 'string',
+  );
 }

@@ -83,6 +83,20 @@ describe('the layout', () => {
     expect(within(menu).getByText('Backlinks').closest('li')).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('says on hover that a disabled item is not available yet, expanded or collapsed', async () => {
+    renderAt('/nowhere');
+    await userEvent.hover(within(screen.getByRole('menu', { name: 'Main menu' })).getByText('Deep Analysis'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Deep Analysis is not available yet');
+    await userEvent.unhover(screen.getByText('Deep Analysis'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    const item = within(screen.getByRole('menu', { name: 'Main menu' }))
+      .getByText('Site Outage')
+      .closest('li');
+    await userEvent.hover(item as HTMLElement);
+    expect(await screen.findByText('Site Outage is not available yet')).toBeInTheDocument();
+  });
+
   it('shows the 404 screen and title for a path the product does not have', () => {
     renderAt('/no/such/page');
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();

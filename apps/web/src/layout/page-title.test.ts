@@ -6,6 +6,8 @@ describe('pageTitle', () => {
   it.each([
     ['/dashboard', 'Dashboard'],
     ['/dashboard/settings/keywords', 'Website settings'],
+    ['/dashboard/settings/notifications', 'Uptime Notifications'],
+    ['/dashboard/settings/remove-url', 'Remove Domain/Website'],
     ['/deep-analysis/failed-check/meta-title', 'Failed check'],
     ['/analysis/report', 'SEO Checkup report'],
     ['/white-label/templates/42', 'Edit report template'],

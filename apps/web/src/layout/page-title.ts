@@ -1,6 +1,9 @@
 /** Page titles by path; the longest matching pattern wins. `:x` matches one path segment. */
 const TITLES: [pattern: string, title: string][] = [
   ['/dashboard', 'Dashboard'],
+  // The two sections the spec titles; the other sections share the generic title.
+  ['/dashboard/settings/notifications', 'Uptime Notifications'],
+  ['/dashboard/settings/remove-url', 'Remove Domain/Website'],
   ['/dashboard/settings/:section', 'Website settings'],
   ['/deep-analysis', 'Deep Analysis'],
   ['/deep-analysis/setup-domain', 'Set up a domain'],

@@ -33,8 +33,29 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 Object.defineProperty(window, 'innerWidth', { get: () => viewportWidth, configurable: true });
-globalThis.ResizeObserver ??= class {
-  observe() {}
+/**
+ * jsdom has no ResizeObserver. This one reports a 720 x 240 box once, when an element is observed:
+ * Recharts' ResponsiveContainer reads that `contentRect` and draws nothing at 0 x 0. Ant Design
+ * measures with getBoundingClientRect, still 0 x 0 here, so its components see no change.
+ */
+class ResizeObserverStub {
+  readonly #callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.#callback = callback;
+  }
+  observe(target: Element) {
+    const contentRect = DOMRectReadOnly.fromRect({ width: 720, height: 240 });
+    const size = [{ inlineSize: 720, blockSize: 240 }];
+    const entry = {
+      target,
+      contentRect,
+      borderBoxSize: size,
+      contentBoxSize: size,
+      devicePixelContentBoxSize: size,
+    };
+    this.#callback([entry], this);
+  }
   unobserve() {}
   disconnect() {}
-} as unknown as typeof ResizeObserver;
+}
+globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;

@@ -26,9 +26,10 @@ export const sectionQuery = (guid: string, section: string, url?: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const overviewsQuery = (range: { start_date: string; end_date: string }) =>
+/** Saved overviews in a date range; with `url`, that URL's only. */
+export const overviewsQuery = (range: { start_date: string; end_date: string; url?: string }) =>
   queryOptions({
-    queryKey: ['checkup', 'overviews', range.start_date, range.end_date],
+    queryKey: ['checkup', 'overviews', range.start_date, range.end_date, range.url ?? ''],
     // A failed overviews fetch yields an empty list (spec, Archived reports).
     queryFn: () =>
       request<OverviewRow[]>('/report/v2/overviews', { query: range }).catch(() => [] as OverviewRow[]),

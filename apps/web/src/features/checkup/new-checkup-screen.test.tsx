@@ -1,15 +1,40 @@
-import { MESSAGES } from '@sitelens/contracts';
+import { MESSAGES, type Website } from '@sitelens/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoutes, STRUCTURE, stubApi } from './checkup-test-kit';
 import { NewCheckupScreen } from './new-checkup-screen';
 
-/** The API as the screen sees it: the structure, the plan, an empty archive, and `onStart` for POST /report. */
-function serveApi(planSettings: Record<string, number>, onStart?: () => Response) {
+const GUID = '6f1c7f0e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+
+const website = (competitors: string[]): Website => ({
+  guid: GUID,
+  domain: 'shop.example.com',
+  homepage_url: 'http://shop.example.com/',
+  c_at: '2026-01-01T00:00:00.000Z',
+  status: 'completed',
+  discovered_urls: 0,
+  on_page_seo: null,
+  sitemap_urls: [],
+  settings: {
+    competitors,
+    regions: ['us-east-1'],
+    location_name: 'United States',
+    language_code: 'en',
+    notifications: { ping_uptime: true, http_uptime: true, page_load_timeout: true },
+  },
+  keywords: [],
+});
+
+/**
+ * The API as the screen sees it: the structure, the plan, the organization's tracked websites (none
+ * unless given), an empty archive, and `onStart` for POST /report.
+ */
+function serveApi(planSettings: Record<string, number>, onStart?: () => Response, websites: Website[] = []) {
   stubApi((path, init) => {
     if (path === '/api/report/sections') return json(STRUCTURE);
     if (path === '/api/subscription') return json({ plan_settings: planSettings });
+    if (path === '/api/website-index') return json(websites);
     if (path === '/api/report' && init?.method === 'POST' && onStart) return onStart();
     if (path.startsWith('/api/report/v2/')) return json([]);
     return undefined;
@@ -27,11 +52,10 @@ describe('the new checkup form and the plan', () => {
     expect(await screen.findByText(MESSAGES.featureNotInPlan)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'upgrade' }).getAttribute('href')).toBe('/subscription/plans');
     expect(screen.getByRole('button', { name: 'Checkup your SEO' }).hasAttribute('disabled')).toBe(true);
-    // The competitor settings screen is not in this installation: the label says so, no dead link.
-    expect((await screen.findByText('Add competitors')).getAttribute('title')).toBe(
-      'Competitor settings are not available yet',
+    // No tracked website to set competitors on: the link leads to the dashboard, which adds one.
+    expect((await screen.findByRole('link', { name: 'Add competitors' })).getAttribute('href')).toBe(
+      '/dashboard',
     );
-    expect(screen.queryByRole('link', { name: 'Add competitors' })).toBeNull();
   });
 
   it("shows the server's refusal when the period's checkups are used up, and offers plans", async () => {
@@ -54,5 +78,57 @@ describe('the new checkup form and the plan', () => {
     await userEvent.click(button);
     expect(await screen.findByText(limit)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'upgrade' })).toBeTruthy();
+  });
+});
+
+describe('the new checkup form and the selected website', () => {
+  it("starts from the website's homepage and competitors, and links to its competitor settings", async () => {
+    serveApi({ seo_analysis_limit: 5, max_competitors: 3 }, undefined, [
+      website(['https://rival.com/', 'http://other.test/shop']),
+    ]);
+    renderScreen();
+    await vi.waitFor(() => expect(screen.getByLabelText('Your website')).toHaveValue('shop.example.com'));
+    expect(screen.getByRole('combobox', { name: 'Scheme' }).closest('.ant-select')).toHaveTextContent(
+      'http://',
+    );
+    // The competitors are open, since there are some.
+    expect(screen.getByLabelText('Competitor 1')).toHaveValue('rival.com');
+    expect(screen.getByLabelText('Competitor 2')).toHaveValue('other.test/shop');
+    expect(
+      screen.getByRole('combobox', { name: 'Competitor 2 scheme' }).closest('.ant-select'),
+    ).toHaveTextContent('http://');
+    expect(screen.getByLabelText('Competitor 3')).toHaveValue('');
+    expect((await screen.findByRole('link', { name: 'Edit competitors' })).getAttribute('href')).toBe(
+      `/dashboard/settings/competitors?w_guid=${GUID}`,
+    );
+  });
+
+  it('keeps what the user typed before the website arrived', async () => {
+    serveApi({ seo_analysis_limit: 5, max_competitors: 1 }, undefined, [website(['https://rival.com/'])]);
+    // The websites answer waits until the user has typed.
+    const served = globalThis.fetch;
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://sitelens.test').pathname === '/api/website-index') await typed;
+      return served(input, init);
+    });
+    renderScreen();
+    await userEvent.type(await screen.findByLabelText('Your website'), 'mine.test');
+    release();
+    await vi.waitFor(() => expect(screen.getByLabelText('Competitor 1')).toHaveValue('rival.com'));
+    expect(screen.getByLabelText('Your website')).toHaveValue('mine.test');
+  });
+
+  it('leaves the form empty, competitors closed, without a tracked website', async () => {
+    serveApi({ seo_analysis_limit: 5, max_competitors: 1 });
+    renderScreen();
+    expect((await screen.findByRole('link', { name: 'Add competitors' })).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.getByLabelText('Your website')).toHaveValue('');
+    expect(screen.queryByLabelText('Competitor 1')).toBeNull();
   });
 });

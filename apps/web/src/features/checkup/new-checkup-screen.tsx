@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type OverviewRow,
   scoreColor,
+  type Website,
 } from '@sitelens/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -24,12 +25,15 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
+import { ScoreProgressChart } from '../../components/charts/score-progress-chart';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
 import { subscriptionQuery } from '../sales/sales.queries';
+import { settingsPath } from '../websites/settings-sections';
+import { useSelectedWebsite } from '../websites/use-selected-website';
 import {
   competitorOverviewsQuery,
   overviewsQuery,
@@ -37,7 +41,6 @@ import {
   runningCheckup,
   structureQuery,
 } from './checkup.queries';
-import { ScoreProgressChart } from './score-progress-chart';
 
 const SCHEMES = ['https://', 'http://'] as const;
 const FIRST_MONTH = dayjs('2019-01-01');
@@ -53,6 +56,14 @@ export function isValidCheckupUrl(url: string): boolean {
   return CheckupUrlSchema.safeParse(url).success;
 }
 
+/** A stored URL as the form shows it: the scheme in its select, the rest (a bare host without its "/") in the input. */
+export function splitUrl(url: string): { scheme: string; domain: string } {
+  const match = /^(https?:\/\/)(.*)$/i.exec(url.trim());
+  const scheme = SCHEMES.find((s) => s === match?.[1]?.toLowerCase()) ?? SCHEMES[0];
+  const rest = match ? (match[2] ?? '') : url.trim();
+  return { scheme, domain: rest.replace(/^([^/]+)\/$/, '$1') };
+}
+
 export function NewCheckupScreen() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -62,11 +73,12 @@ export function NewCheckupScreen() {
         replace: true,
       });
   }, [navigate]);
+  const { selected } = useSelectedWebsite();
 
   return (
     <div className="checkup-page">
-      <NewCheckupForm />
-      <ArchivedReports />
+      <NewCheckupForm website={selected} />
+      <ArchivedReports website={selected} />
     </div>
   );
 }
@@ -78,7 +90,8 @@ interface FormValues {
   competitors: { scheme: string; domain: string }[];
 }
 
-function NewCheckupForm() {
+/** The form, prefilled from the organization's selected tracked website (its homepage and competitors) when it has one. */
+function NewCheckupForm({ website }: { website: Website | undefined }) {
   const navigate = useNavigate();
   const toast = useToast();
   const structure = useQuery(structureQuery);
@@ -111,6 +124,22 @@ function NewCheckupForm() {
   useEffect(() => {
     if (allSections.length) form.setFieldValue('sections', allSections);
   }, [allSections, form]);
+
+  const [openPanels, setOpenPanels] = useState<string[]>([]);
+  // Once, when the website arrives: later answers (a refetch) must not undo the user's edits, and
+  // an input the user has already typed in keeps what they typed.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!website || prefilled.current) return;
+    prefilled.current = true;
+    const isBlank = (value: string | undefined) => !value?.trim();
+    if (isBlank(form.getFieldValue('domain'))) form.setFieldsValue(splitUrl(website.homepage_url));
+    website.settings.competitors.forEach((url, i) => {
+      if (isBlank(form.getFieldValue(['competitors', i, 'domain'])))
+        form.setFieldValue(['competitors', i], splitUrl(url));
+    });
+    if (website.settings.competitors.length) setOpenPanels(['competitors']);
+  }, [website, form]);
 
   const start = useMutation({
     mutationFn: (body: { url: string; competitors: string[]; sections: string[] }) =>
@@ -208,6 +237,8 @@ function NewCheckupForm() {
         </Form.Item>
         <Collapse
           ghost
+          activeKey={openPanels}
+          onChange={(keys) => setOpenPanels(keys)}
           items={[
             {
               key: 'competitors',
@@ -255,14 +286,18 @@ function monthRange(month: Dayjs) {
   return { start_date: month.startOf('month').format('YYYY-MM-DD'), end_date: end.format('YYYY-MM-DD') };
 }
 
-function ArchivedReports() {
+function ArchivedReports({ website }: { website: Website | undefined }) {
   const [month, setMonth] = useState(() => dayjs().startOf('month'));
   const range = monthRange(month);
   const rows = useQuery(overviewsQuery(range));
   const latest = rows.data?.[0];
   const latestReport = useQuery({ ...reportQuery(latest?.guid ?? '', latest?.url), enabled: !!latest });
   const competitorUrls = latestReport.data?.competitor_urls ?? [];
-  const competitorsLabel = competitorUrls.length ? 'Edit competitors' : 'Add competitors';
+  // The link edits the selected website's competitors; without a website, the dashboard adds one.
+  const competitorsLink = website ? settingsPath('competitors', website.guid) : '/dashboard';
+  const competitorsLabel = (website?.settings.competitors ?? competitorUrls).length
+    ? 'Edit competitors'
+    : 'Add competitors';
   const competitors = useQuery({
     ...competitorOverviewsQuery(competitorUrls, range),
     enabled: !!latestReport.data,
@@ -290,7 +325,7 @@ function ArchivedReports() {
             />
             {/* Until the dashboard's competitor settings exist here, the link would lead to a 404. */}
             {isRouted(COMPETITOR_SETTINGS_PATH) ? (
-              <Link to={COMPETITOR_SETTINGS_PATH}>{competitorsLabel}</Link>
+              <Link to={competitorsLink}>{competitorsLabel}</Link>
             ) : (
               <Typography.Text type="secondary" title="Competitor settings are not available yet">
                 {competitorsLabel}
