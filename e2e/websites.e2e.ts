@@ -326,6 +326,9 @@ describe.skipIf(!hasChromium)('a new user who has no website yet, in Chromium', 
     await page.getByRole('button', { name: 'Setup your account' }).click();
     await page.getByText('Welcome on board!').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-1440.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-375.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: "Let's Start" }).click();
     await page.getByLabel('Domain').waitFor();
     await page.getByRole('button', { name: 'Skip for now' }).click();

@@ -32,6 +32,9 @@ export const CheckupUrlSchema = z
     }
   }, CHECKUP_MESSAGES.invalidUrl);
 
+/** Whether a URL the forms built is one a checkup accepts (else 'Provide a valid URL'). */
+export const isCheckupUrl = (url: string): boolean => CheckupUrlSchema.safeParse(url).success;
+
 /** A section of the structure; `fields` may narrow it to some of these. */
 export const SectionInfoSchema = z.object({
   key: z.string(),

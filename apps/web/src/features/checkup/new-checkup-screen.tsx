@@ -1,7 +1,7 @@
 import {
   CHECKUP_MESSAGES,
-  CheckupUrlSchema,
   formatDate,
+  isCheckupUrl,
   MESSAGES,
   type OverviewRow,
   scoreColor,
@@ -30,8 +30,8 @@ import { Link, useNavigate } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
 import { ScoreProgressChart } from '../../components/charts/score-progress-chart';
 import { useToast } from '../../components/use-toast';
-import { isRouted } from '../../screens';
 import { subscriptionQuery } from '../sales/sales.queries';
+import { SCHEMES, splitUrl } from '../websites/competitor-url';
 import { settingsPath } from '../websites/settings-sections';
 import { useSelectedWebsite } from '../websites/use-selected-website';
 import {
@@ -42,26 +42,12 @@ import {
   structureQuery,
 } from './checkup.queries';
 
-const SCHEMES = ['https://', 'http://'] as const;
 const FIRST_MONTH = dayjs('2019-01-01');
-const COMPETITOR_SETTINGS_PATH = '/dashboard/settings/competitors';
 
 /** A URL from a scheme choice and what the user typed (which may itself start with a scheme). */
 export function buildUrl(scheme: string, domain: string): string {
   const value = domain.trim();
   return /^https?:\/\//i.test(value) ? value : `${scheme}${value}`;
-}
-
-export function isValidCheckupUrl(url: string): boolean {
-  return CheckupUrlSchema.safeParse(url).success;
-}
-
-/** A stored URL as the form shows it: the scheme in its select, the rest (a bare host without its "/") in the input. */
-export function splitUrl(url: string): { scheme: string; domain: string } {
-  const match = /^(https?:\/\/)(.*)$/i.exec(url.trim());
-  const scheme = SCHEMES.find((s) => s === match?.[1]?.toLowerCase()) ?? SCHEMES[0];
-  const rest = match ? (match[2] ?? '') : url.trim();
-  return { scheme, domain: rest.replace(/^([^/]+)\/$/, '$1') };
 }
 
 export function NewCheckupScreen() {
@@ -170,7 +156,7 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
 
   const urlRule = (scheme: () => string) => ({
     validator: (_: unknown, value?: string) =>
-      !value?.trim() || isValidCheckupUrl(buildUrl(scheme(), value))
+      !value?.trim() || isCheckupUrl(buildUrl(scheme(), value))
         ? Promise.resolve()
         : Promise.reject(new Error(CHECKUP_MESSAGES.invalidUrl)),
   });
@@ -323,14 +309,7 @@ function ArchivedReports({ website }: { website: Website | undefined }) {
                 date.isBefore(FIRST_MONTH, 'month') || date.isAfter(dayjs().endOf('day'))
               }
             />
-            {/* Until the dashboard's competitor settings exist here, the link would lead to a 404. */}
-            {isRouted(COMPETITOR_SETTINGS_PATH) ? (
-              <Link to={competitorsLink}>{competitorsLabel}</Link>
-            ) : (
-              <Typography.Text type="secondary" title="Competitor settings are not available yet">
-                {competitorsLabel}
-              </Typography.Text>
-            )}
+            <Link to={competitorsLink}>{competitorsLabel}</Link>
             {latest && <Link to={viewLink(latest)}>View report</Link>}
           </Space>
         }

@@ -1,4 +1,4 @@
-import { CHECKUP_MESSAGES } from '@sitelens/contracts';
+import { CHECKUP_MESSAGES, isCheckupUrl } from '@sitelens/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { errorText, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { runningCheckup } from '../checkup/checkup.queries';
-import { isValidCheckupUrl } from '../checkup/new-checkup-screen';
 
 /** 'https://' is put in front of an address typed without a scheme (spec 5, quick checkup URL). */
 export function withScheme(value: string): string {
@@ -31,7 +30,7 @@ export function QuickCheckupForm() {
   });
   const submit = () => {
     const url = withScheme(value);
-    if (!value.trim() || !isValidCheckupUrl(url)) return setProblem(CHECKUP_MESSAGES.invalidUrl);
+    if (!value.trim() || !isCheckupUrl(url)) return setProblem(CHECKUP_MESSAGES.invalidUrl);
     start.mutate(url);
   };
   return (

@@ -1,6 +1,6 @@
 import {
   activeSubscription,
-  CheckupUrlSchema,
+  isCheckupUrl,
   MESSAGES,
   WEBSITE_MESSAGES,
   type Website,
@@ -26,7 +26,7 @@ const bareHost = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 /** Why the URL cannot be added to the website's competitors, or null when it can. */
 function refusal(url: string, website: Website): string | null {
-  if (!CheckupUrlSchema.safeParse(url).success) return WEBSITE_MESSAGES.invalidUrl;
+  if (!isCheckupUrl(url)) return WEBSITE_MESSAGES.invalidUrl;
   const href = new URL(url).href;
   if (website.settings.competitors.some((c) => new URL(c).href === href))
     return WEBSITE_MESSAGES.competitorDuplicate;

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type DomainSetup,
+  isCheckupUrl,
   type MonitorRegion,
   normaliseDomain,
   type PlanSettings,
@@ -13,11 +14,11 @@ import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-quer
 import { Alert, Button, Form, Input, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { errorText, fieldErrors, request } from '../../../api/client';
-import { competitorUrl } from '../competitor-url';
+import { competitorUrl, SCHEMES } from '../competitor-url';
 import { domainSetupQuery, keywordUsageQuery, locationsQuery, regionsQuery } from '../websites.queries';
 import { DomainLimitAlert } from './plan-limit-alert';
 import { SetupProgress } from './setup-progress';
-import { type CompetitorEntry, domainProblem, isValidUrl, SCHEMES, type WizardValues } from './wizard-model';
+import { type CompetitorEntry, domainProblem, type WizardValues } from './wizard-model';
 
 const SETUP_POLL_MS = 5000;
 const SUGGESTIONS_SHOWN = 10;
@@ -284,7 +285,7 @@ export function CompetitorsStep({ values, update, plan, onBack, onNext }: StepPr
   const submit = () => {
     const found: Record<number, string> = {};
     entries.forEach((entry, i) => {
-      if (entry.domain.trim() && !isValidUrl(competitorUrl(entry.scheme, entry.domain)))
+      if (entry.domain.trim() && !isCheckupUrl(competitorUrl(entry.scheme, entry.domain)))
         found[i] = WEBSITE_MESSAGES.invalidUrl;
     });
     setErrors(found);

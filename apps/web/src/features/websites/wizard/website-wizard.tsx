@@ -12,10 +12,11 @@ import { useState } from 'react';
 import { errorText, fieldErrors, request } from '../../../api/client';
 import { useIsMobile } from '../../../layout/use-is-mobile';
 import { subscriptionQuery } from '../../sales/sales.queries';
+import { splitUrl } from '../competitor-url';
 import { refreshWebsites, websitesQuery } from '../websites.queries';
 import { SetupProgress } from './setup-progress';
 import { CompetitorsStep, KeywordsStep, LocationStep, RegionsStep, WebsiteStep } from './steps';
-import { competitorUrls, EMPTY_VALUES, toEntry, type WizardValues } from './wizard-model';
+import { competitorUrls, EMPTY_VALUES, type WizardValues } from './wizard-model';
 
 export type WizardVariant = 'account-setup' | 'onboarding' | 'add-website';
 
@@ -57,7 +58,7 @@ export function WebsiteWizard({
       setup,
       location_name: output.search_engine_market.sem_location,
       language_code: output.search_engine_market.sem_language_code,
-      competitors: output.competitors.map((c) => toEntry(`https://${c.domain}`)),
+      competitors: output.competitors.map((c) => splitUrl(`https://${c.domain}`)),
       keywords: '',
       primaryRegion: output.uptime_monitoring_regions[0] ?? EMPTY_VALUES.primaryRegion,
       additionalRegions: output.uptime_monitoring_regions.slice(1),

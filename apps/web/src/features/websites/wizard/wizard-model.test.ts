@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { competitorUrls, domainProblem, simulatedProgress, toEntry } from './wizard-model';
+import { splitUrl } from '../competitor-url';
+import { competitorUrls, domainProblem, simulatedProgress } from './wizard-model';
 
 const website = { domain: 'example.com' } as never;
 
@@ -22,7 +23,8 @@ describe('the wizard rules', () => {
       'https://rival.com',
       'http://other.org/shop',
     ]);
-    expect(toEntry('http://rival.com/')).toEqual({ scheme: 'http://', domain: 'rival.com/' });
+    expect(splitUrl('http://rival.com/')).toEqual({ scheme: 'http://', domain: 'rival.com' });
+    expect(splitUrl('https://rival.com/shop/')).toEqual({ scheme: 'https://', domain: 'rival.com/shop/' });
   });
 
   it('rises toward 100 % without reaching it', () => {

@@ -1,5 +1,4 @@
 import {
-  CheckupUrlSchema,
   DEFAULT_REGION,
   type DomainSetup,
   type MonitorRegion,
@@ -8,9 +7,7 @@ import {
   type Website,
 } from '@sitelens/contracts';
 
-import { competitorUrl, SCHEMES } from '../competitor-url';
-
-export { SCHEMES };
+import { competitorUrl } from '../competitor-url';
 
 /** A competitor input: the scheme select and what the user typed (which may carry its own scheme). */
 export interface CompetitorEntry {
@@ -47,16 +44,6 @@ export function domainProblem(input: string, websites: Website[]): string | null
   if (!result.ok) return result.message;
   if (websites.some((w) => w.domain === result.domain)) return WEBSITE_MESSAGES.alreadyMonitored;
   return null;
-}
-
-export function isValidUrl(url: string): boolean {
-  return CheckupUrlSchema.safeParse(url).success;
-}
-
-/** Splits a URL the setup found into the scheme select and the rest. */
-export function toEntry(url: string): CompetitorEntry {
-  const match = /^(https?:\/\/)(.*)$/i.exec(url.trim());
-  return match ? { scheme: match[1]!.toLowerCase(), domain: match[2]! } : { scheme: SCHEMES[0], domain: url };
 }
 
 /** The competitors to save: non-empty entries as URLs, duplicates and the homepage itself removed. */
