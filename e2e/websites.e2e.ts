@@ -24,6 +24,17 @@ function twoWebsiteCatalogue(dir: string): string {
   return file;
 }
 
+/** Waits for running transitions to end (never for an endless one, such as a spinner's). */
+const settledIn = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+
 /** Port 80 of a domain and its www. go to the fixture; https goes to a closed port, so setup falls back. */
 const connectTo = (domain: string, port: number) =>
   [
@@ -44,16 +55,7 @@ describe.skipIf(!hasChromium)(
     let page: Page;
     const errors: string[] = [];
 
-    /** Waits for running transitions to end (never for an endless one, such as a spinner's). */
-    const settled = () =>
-      page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-      );
+    const settled = () => settledIn(page);
     /** A picture at 1440 and at 375 px; at 375 nothing may stick out sideways. */
     const shoot = async (name: string) => {
       await settled();
@@ -325,8 +327,10 @@ describe.skipIf(!hasChromium)('a new user who has no website yet, in Chromium', 
 
     await page.getByRole('button', { name: 'Setup your account' }).click();
     await page.getByText('Welcome on board!').waitFor();
+    await settledIn(page);
     await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
+    await settledIn(page);
     await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-375.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: "Let's Start" }).click();
