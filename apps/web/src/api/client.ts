@@ -154,3 +154,13 @@ export function fieldErrors(error: unknown): { field: string; message: string }[
       typeof f?.field === 'string' && typeof f?.message === 'string',
   );
 }
+
+/**
+ * The server's message about `field` in a 400 or 403 answer, or null when the answer names no such
+ * field. The server may name it nested (`settings.competitors`, `competitors.0`) and may repeat the
+ * field's name before the message (`competitors: …`); a form shows the message alone.
+ */
+export function fieldProblem(error: unknown, field: string): string | null {
+  const found = fieldErrors(error).find((f) => f.field.split('.').includes(field));
+  return found ? found.message.replace(/^[\w.]+: /, '') : null;
+}

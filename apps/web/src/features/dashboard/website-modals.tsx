@@ -4,6 +4,9 @@ import { useState } from 'react';
 import { recordSkipOnboarding } from '../websites/wizard/track-event';
 import { WebsiteWizard } from '../websites/wizard/website-wizard';
 
+/** Both wizard modals: a click outside does not close them (spec 2.1), and a reopened one starts afresh. */
+const WIZARD_MODAL = { footer: null, maskClosable: false, destroyOnHidden: true, width: 720 } as const;
+
 /** 'Add new website' (spec 2.1): the wizard in a modal that a click outside does not close. */
 export function AddWebsiteModal({
   open,
@@ -15,15 +18,7 @@ export function AddWebsiteModal({
   onAdded(website: Website): void;
 }) {
   return (
-    <Modal
-      open={open}
-      title="Add new website"
-      onCancel={onClose}
-      footer={null}
-      maskClosable={false}
-      destroyOnHidden
-      width={720}
-    >
+    <Modal {...WIZARD_MODAL} open={open} title="Add new website" onCancel={onClose}>
       <WebsiteWizard variant="add-website" onFinished={onAdded} />
     </Modal>
   );
@@ -45,7 +40,7 @@ export function OnboardingModal({
     onClose();
   };
   return (
-    <Modal open={open} onCancel={close} footer={null} maskClosable={false} destroyOnHidden width={720}>
+    <Modal {...WIZARD_MODAL} open={open} onCancel={close}>
       {started ? (
         <WebsiteWizard
           variant="onboarding"

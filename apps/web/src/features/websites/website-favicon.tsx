@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { requestBlob } from '../../api/client';
 
 /**
@@ -14,8 +14,14 @@ export function WebsiteFavicon({ guid, size = 16 }: { guid: string; size?: numbe
     queryFn: () => requestBlob(`/website-index/favicon/${guid}`),
     staleTime: 5 * 60 * 1000,
   });
-  const src = useMemo(() => (icon.data ? URL.createObjectURL(icon.data) : null), [icon.data]);
-  useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
+  // Made and revoked in one effect, so StrictMode's second run never shows a revoked URL.
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!icon.data) return;
+    const url = URL.createObjectURL(icon.data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [icon.data]);
   if (!src) return <GlobalOutlined style={{ fontSize: size }} aria-hidden />;
   return <img src={src} width={size} height={size} alt="" className="website-favicon" />;
 }

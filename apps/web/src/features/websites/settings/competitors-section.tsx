@@ -7,13 +7,13 @@ import {
 } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Select, Space } from 'antd';
-import { errorText } from '../../../api/client';
+import { errorText, fieldProblem } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
 import { subscriptionQuery } from '../../sales/sales.queries';
 import { competitorUrl, SCHEMES } from '../competitor-url';
+import { ServerErrorAlert } from '../server-error-alert';
 import { RemovableList } from './removable-list';
-import { ServerErrorAlert } from './server-error-alert';
-import { fieldProblem, useSaveSettings } from './use-save-settings';
+import { useSaveSettings } from './use-save-settings';
 
 const messages = {
   saved: 'Competitors saved.',

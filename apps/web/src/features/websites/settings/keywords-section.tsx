@@ -7,13 +7,12 @@ import {
 } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
-import { errorText } from '../../../api/client';
+import { errorText, fieldProblem } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
+import { ServerErrorAlert } from '../server-error-alert';
 import { keywordUsageQuery, refreshWebsites } from '../websites.queries';
 import { RemovableList } from './removable-list';
-import { ServerErrorAlert } from './server-error-alert';
 import { addTrackedKeywords, deleteTrackedKeyword } from './tracked-keywords.queries';
-import { fieldProblem } from './use-save-settings';
 
 const messages = {
   none: "You haven't set any keywords to track for this domain!",

@@ -2,12 +2,12 @@ import { activeSubscription, MESSAGES, type Website } from '@sitelens/contracts'
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Select, Skeleton } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../../api/client';
+import { errorText, fieldProblem } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
 import { subscriptionQuery } from '../../sales/sales.queries';
+import { ServerErrorAlert } from '../server-error-alert';
 import { regionsQuery } from '../websites.queries';
-import { ServerErrorAlert } from './server-error-alert';
-import { fieldProblem, useSaveSettings } from './use-save-settings';
+import { useSaveSettings } from './use-save-settings';
 
 const messages = {
   saved: 'Monitoring regions saved.',

@@ -2,11 +2,11 @@ import type { Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { errorText } from '../../../api/client';
+import { errorText, fieldProblem } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
+import { ServerErrorAlert } from '../server-error-alert';
 import { locationsQuery } from '../websites.queries';
-import { ServerErrorAlert } from './server-error-alert';
-import { fieldProblem, useSaveSettings } from './use-save-settings';
+import { useSaveSettings } from './use-save-settings';
 
 const messages = {
   saved: 'Location and language saved.',

@@ -1,6 +1,6 @@
 import type { UpdateWebsiteSettingsBody, Website } from '@sitelens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fieldErrors, request } from '../../../api/client';
+import { request } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
 import { refreshWebsites, websiteQuery, websitesQuery } from '../websites.queries';
 
@@ -23,14 +23,4 @@ export function useSaveSettings(website: Website, saved: string) {
       await refreshWebsites(queryClient);
     },
   });
-}
-
-/**
- * The server's message about `field` in a 400 or 403 answer, or null when the answer names no such
- * field. The server may name it nested (`settings.competitors`, `competitors.0`) and may repeat the
- * field's name before the message (`competitors: …`); the form shows the message alone.
- */
-export function fieldProblem(error: unknown, field: string): string | null {
-  const found = fieldErrors(error).find((f) => f.field.split('.').includes(field));
-  return found ? found.message.replace(/^[\w.]+: /, '') : null;
 }

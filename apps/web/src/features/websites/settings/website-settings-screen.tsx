@@ -2,6 +2,7 @@ import type { Website } from '@sitelens/contracts';
 import { Card, Empty, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ServerErrorAlert } from '../server-error-alert';
 import { SETTINGS_SECTIONS, type SettingsSection, settingsPath } from '../settings-sections';
 import { useSelectedWebsite } from '../use-selected-website';
 import { WebsiteSelector } from '../website-selector';
@@ -11,7 +12,6 @@ import { MonitorLocationsSection } from './monitor-locations-section';
 import { NotificationsSection } from './notifications-section';
 import { RegionalDatabaseSection } from './regional-database-section';
 import { RemoveWebsiteSection } from './remove-website-section';
-import { ServerErrorAlert } from './server-error-alert';
 
 const SECTIONS: Record<SettingsSection, (props: { website: Website }) => ReactNode> = {
   competitors: CompetitorsSection,

@@ -13,8 +13,9 @@ import {
 import { type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { errorText, fieldErrors, request } from '../../../api/client';
+import { errorText, fieldProblem, request } from '../../../api/client';
 import { competitorUrl, SCHEMES } from '../competitor-url';
+import { ServerErrorAlert } from '../server-error-alert';
 import { domainSetupQuery, keywordUsageQuery, locationsQuery, regionsQuery } from '../websites.queries';
 import { DomainLimitAlert } from './plan-limit-alert';
 import { SetupProgress } from './setup-progress';
@@ -57,17 +58,11 @@ function StepButtons({
 
 /** A step's own data: a skeleton while it loads, its error with a retry when it fails. */
 function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children(data: T): ReactNode }) {
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    if (query.error) void errorText(query.error).then(setText);
-  }, [query.error]);
   if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (query.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={text ?? WEBSITE_MESSAGES.somethingWrong}
+      <ServerErrorAlert
+        error={query.error}
         action={
           <Button size="small" onClick={() => query.refetch()}>
             Retry
@@ -106,8 +101,7 @@ export function WebsiteStep({
     mutationFn: (domain: string) =>
       request<DomainSetup>('/website-index/domain-setup', { method: 'POST', body: { domain } }),
     onSuccess: (setup) => setProcess({ domain: setup.domain, guid: setup.guid }),
-    onError: async (error) =>
-      setProblem(fieldErrors(error).find((f) => f.field === 'domain')?.message ?? (await errorText(error))),
+    onError: async (error) => setProblem(fieldProblem(error, 'domain') ?? (await errorText(error))),
   });
   const setup = useQuery({
     ...domainSetupQuery(process?.domain ?? '', process?.guid ?? ''),

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
-import { errorText, fieldErrors, request } from '../../../api/client';
+import { errorText, fieldProblem, request } from '../../../api/client';
 import { useIsMobile } from '../../../layout/use-is-mobile';
 import { subscriptionQuery } from '../../sales/sales.queries';
 import { splitUrl } from '../competitor-url';
@@ -77,7 +77,7 @@ export function WebsiteWizard({
     onError: async (error) =>
       setFailure({
         text: await errorText(error),
-        keywords: fieldErrors(error).some((f) => f.field === 'keywords'),
+        keywords: fieldProblem(error, 'keywords') !== null,
       }),
   });
   const finish = () => {
