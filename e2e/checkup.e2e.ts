@@ -43,11 +43,41 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.locator('.report-summary button:not([disabled])').getByText('Download PDF').waitFor();
   };
 
+  /** The error shown under the form field labelled `label`. */
+  const fieldError = async (label: string) => {
+    const item = page.locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).last();
+    const error = item.locator('.ant-form-item-explain-error');
+    await error.waitFor();
+    return error.textContent();
+  };
+  /** Section requests (`/api/report/{guid}/{section}`) the page makes from now on. */
+  const watchSectionRequests = () => {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/report\/[0-9a-f-]{36}\/(?!pdf$|snapshot$)[a-z0-9-]+$/.test(pathname)) seen.push(pathname);
+    });
+    return seen;
+  };
+
   it('validates the form, then starts a checkup with a competitor', async () => {
     await page.goto(`${server.url}/analysis`);
     await page.getByText('Perform a new checkup').waitFor();
     await page.getByRole('button', { name: 'Checkup your SEO' }).click();
     await page.getByText('Provide a valid URL').first().waitFor();
+    // A host with a space is refused on its field, in Chromium's URL parser too.
+    await page.getByLabel('Your website').fill('exa mple.com');
+    await page.getByRole('button', { name: 'Checkup your SEO' }).click();
+    expect(await fieldError('Your website')).toBe('Provide a valid URL');
+    // Every competitor row starts on https://, however many the plan allows.
+    await page.getByText('Add competitors (optional)').click();
+    const rows = await page.locator('[aria-label$=" scheme"]').count();
+    expect(rows).toBeGreaterThan(1);
+    for (let row = 1; row <= rows; row++)
+      expect(
+        await page.locator('.ant-select', { has: page.getByLabel(`Competitor ${row} scheme`) }).textContent(),
+      ).toBe('https://');
+    await page.getByText('Add competitors (optional)').click();
 
     await page.getByLabel('Scheme', { exact: true }).click();
     await page.locator('.ant-select-item-option').getByText('http://', { exact: true }).click();
@@ -129,16 +159,56 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     const submit = page.locator('button:not([disabled])', { hasText: 'Checkup your SEO' });
     await submit.waitFor();
     await submit.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    // Each row says at what time of day it was checked.
+    expect(await row.first().locator('td').first().textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/,
+    );
     await page.screenshot({ path: path.join(SHOTS, 'analysis-1440.png'), fullPage: true });
+    // On a phone the row shows the whole URL, not a clipped one.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const url = page.locator('.archived-report-url', { hasText: `${site.origin}/` }).first();
+    await url.waitFor();
+    const box = (await url.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await url.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A finished report opens from one request: no section is asked for, no progress ring turns.
+    const sectionRequests = watchSectionRequests();
     await row.first().getByRole('link', { name: 'View report' }).click();
     await page.waitForURL(/\/analysis\/report\?guid=/);
     await reportComplete();
+    expect(await page.getByLabel('Checkup progress').count()).toBe(0);
     await page.getByRole('heading', { name: `${site.origin}/` }).waitFor();
+    expect(sectionRequests).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'analysis-report-375.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(errors).toEqual([]);
+  });
+
+  it('says why a loopback address was refused, and stops asking for its sections', async () => {
+    await page.goto(`${server.url}/analysis`);
+    const refused = 'http://127.0.0.1:9/';
+    await page.getByLabel('Your website').fill(refused);
+    await page.locator('button:not([disabled])', { hasText: 'Checkup your SEO' }).waitFor();
+    const sectionRequests = watchSectionRequests();
+    await page.getByRole('button', { name: 'Checkup your SEO' }).click();
+    await page
+      .getByText(
+        `We did not check ${refused}: 127.0.0.1 is a loopback address; Sitelens only fetches public addresses.`,
+      )
+      .waitFor({ timeout: 30_000 });
+    const afterMessage = sectionRequests.length;
+    await page.waitForTimeout(3000);
+    expect(sectionRequests.length).toBe(afterMessage);
+    // At most the requests under way when the first answer came (5 lanes), not one per section.
+    expect(afterMessage).toBeLessThanOrEqual(5);
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-refused-1440.png') });
   });
 
   it('reports on the neglected site: many failures, the competitor failing nothing', async () => {

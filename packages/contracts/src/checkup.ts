@@ -11,6 +11,8 @@ export const CHECKUP_MESSAGES = {
   structureFailed: 'Please try again',
   archivedEmpty: 'No saved reports for selected interval were found',
   noUrlsForDomain: 'No urls found for this domain',
+  /** Why the guarded fetcher refused an address (private, loopback…), in place of cannotAccess. */
+  refusedAddress: (url: string, reason: string) => `We did not check ${url}: ${reason}.`,
 } as const;
 
 /** Statuses a check ends with (spec: Check status). */
@@ -144,10 +146,20 @@ export const ReportSchema = z.object({
   important_fixes: z.array(
     z.object({ section_key: z.string(), relevance: z.number(), recommendation: z.string() }),
   ),
+  /**
+   * With `include=results`, once the report is no longer running: every section's reply, by
+   * target URL and section key, so a finished report opens in one request. A target that could
+   * not be checked has no entry.
+   */
+  results: z.record(z.string(), z.record(z.string(), SectionReplySchema)).optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-export const ReportQuerySchema = z.object({ url: z.string().optional(), guid: z.uuid() });
+export const ReportQuerySchema = z.object({
+  url: z.string().optional(),
+  guid: z.uuid(),
+  include: z.literal('results').optional(),
+});
 
 /** An archived report row (spec: Archived report overview row). */
 export const OverviewRowSchema = z.object({

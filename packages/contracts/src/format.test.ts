@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, scoreBand, scoreColor, scoreVerdict } from './format';
+import { formatDate, formatTime, scoreBand, scoreColor, scoreVerdict } from './format';
 
 describe('formatDate', () => {
   it("writes 'MMM DD, YYYY'", () => {
@@ -10,6 +10,14 @@ describe('formatDate', () => {
   it('accepts ISO strings and gives nothing for an invalid date', () => {
     expect(formatDate('2026-12-25T12:00:00')).toBe('Dec 25, 2026');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatTime', () => {
+  it("writes 24-hour 'HH:mm', and nothing for an invalid date", () => {
+    expect(formatTime(new Date(2026, 10, 2, 9, 5))).toBe('09:05');
+    expect(formatTime(new Date(2026, 10, 2, 23, 59))).toBe('23:59');
+    expect(formatTime('not a date')).toBe('');
   });
 });
 

@@ -7,6 +7,13 @@ export function formatDate(value: Date | string | number): string {
   return `${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
 }
 
+/** The time of day beside a date, 24-hour 'HH:mm', e.g. '14:05' (in the viewer's time zone). */
+export function formatTime(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
 export type ScoreBand = 'red' | 'amber' | 'green';
 
 /** Score colours used everywhere: below 50 red, 50 to 74 amber, 75 and above green. */

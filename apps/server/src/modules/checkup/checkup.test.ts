@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { CHECKUP_MESSAGES } from '@sitelens/contracts';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
 import pino from 'pino';
@@ -9,13 +10,20 @@ const logger = pino({ level: 'silent' });
 let t: TestApp;
 let site: FixtureSite;
 let previousAllow: string | undefined;
+/** A loopback port nothing listens on, allowed like the fixture site: a site that is down. */
+let closedPort: number;
 
 // The job reads FETCH_ALLOW_PRIVATE from the environment, as workers do.
 beforeAll(async () => {
   site = await startSite('well-made');
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  const allow = `${site.allow},127.0.0.1:${closedPort}`;
   previousAllow = process.env.FETCH_ALLOW_PRIVATE;
-  process.env.FETCH_ALLOW_PRIVATE = site.allow;
-  t = await createTestApp({ CHECKUP_SECTION_WAIT_MS: '300', FETCH_ALLOW_PRIVATE: site.allow });
+  process.env.FETCH_ALLOW_PRIVATE = allow;
+  t = await createTestApp({ CHECKUP_SECTION_WAIT_MS: '300', FETCH_ALLOW_PRIVATE: allow });
 });
 afterAll(async () => {
   await t.close();
@@ -150,25 +158,90 @@ describe('a checkup', () => {
 
   it('says it cannot access a site that does not answer, and a failed competitor does not fail the report', async () => {
     const account = await withCheckups();
-    const down = 'http://127.0.0.1:9/';
+    const down = `http://127.0.0.1:${closedPort}/`;
     const failed = (await start(account, { url: down, sections: SECTIONS })).json();
     await work(failed.guid);
     const res = await section(account, failed.guid, 'meta-title');
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(CHECKUP_MESSAGES.cannotAccess(down));
+    const report = await t.app.inject({
+      url: `/api/report/v2?guid=${failed.guid}&include=results`,
+      headers: account.auth,
+    });
+    expect(report.json()).toMatchObject({
+      status: 'failed',
+      error: CHECKUP_MESSAGES.cannotAccess(down),
+      results: {},
+    });
 
     const ok = (
       await start(account, { url: `${site.origin}/`, competitors: [down], sections: SECTIONS })
     ).json();
     await work(ok.guid);
-    const report = (
-      await t.app.inject({ url: `/api/report/v2?guid=${ok.guid}`, headers: account.auth })
+    const done = (
+      await t.app.inject({ url: `/api/report/v2?guid=${ok.guid}&include=results`, headers: account.auth })
     ).json();
-    expect(report.status).toBe('done');
-    expect(report.competitors[0]).toMatchObject({
+    expect(done.status).toBe('done');
+    expect(done.competitors[0]).toMatchObject({
       status: 'failed',
       error: CHECKUP_MESSAGES.competitorFailed(down),
     });
+    // The competitor that could not be checked has no results; the main URL has all of them.
+    expect(Object.keys(done.results)).toEqual([`${site.origin}/`]);
+  });
+
+  it('says why a private or loopback address was refused instead of calling the site unreachable', async () => {
+    const account = await withCheckups();
+    const loopback = 'http://127.0.0.1:9/';
+    const { guid } = (await start(account, { url: loopback, sections: SECTIONS })).json();
+    await work(guid);
+    const report = (await t.app.inject({ url: `/api/report/v2?guid=${guid}`, headers: account.auth })).json();
+    expect(report.status).toBe('failed');
+    expect(report.error).toBe(
+      `We did not check ${loopback}: 127.0.0.1 is a loopback address; Sitelens only fetches public addresses.`,
+    );
+    const privateSite = 'http://10.1.2.3/';
+    const other = (await start(account, { url: privateSite, sections: SECTIONS })).json();
+    await work(other.guid);
+    const res = await section(account, other.guid, 'meta-title');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(
+      `We did not check ${privateSite}: 10.1.2.3 is a private address; Sitelens only fetches public addresses.`,
+    );
+  });
+
+  it('opens a finished report in one request with every section of every target', async () => {
+    const account = await withCheckups();
+    const main = `${site.origin}/`;
+    const competitor = `${site.origin}/about.html`;
+    const { guid } = (
+      await start(account, { url: main, competitors: [competitor], sections: SECTIONS })
+    ).json();
+    const read = async () =>
+      (
+        await t.app.inject({ url: `/api/report/v2?guid=${guid}&include=results`, headers: account.auth })
+      ).json();
+    // Still running: the live report reads sections one by one, so none come with it.
+    expect((await read()).results).toBeUndefined();
+    await work(guid);
+    await t.database.query(
+      `insert into pass_rates (section_key, rate, sites, measured_on) values ('sitemap', 0.25, 90, '2026-01-01'), ('sitemap', 0.75, 98, '2026-11-01')`,
+    );
+    const report = await read();
+    expect(Object.keys(report.results).sort()).toEqual([competitor, main].sort());
+    for (const target of [main, competitor])
+      expect(Object.keys(report.results[target]).sort()).toEqual([...SECTIONS].sort());
+    // Each reply is the one the section call gives.
+    expect(report.results[main]['meta-title']).toEqual((await section(account, guid, 'meta-title')).json());
+    // The latest measured pass rate, as the section call gives it.
+    expect(report.results[main].sitemap).toEqual((await section(account, guid, 'sitemap')).json());
+    expect(report.results[main].sitemap.top_100_pass_rate).toBe(0.75);
+    expect(report.results[competitor]['meta-title'].result.title).toBe(
+      'About the Woodline workshop and its makers',
+    );
+    // Without include=results the reply stays small, as the dashboard reads it.
+    const plain = (await t.app.inject({ url: `/api/report/v2?guid=${guid}`, headers: account.auth })).json();
+    expect(plain.results).toBeUndefined();
   });
 
   it('keeps to the plan: competitors per checkup and checkups per billing period', async () => {

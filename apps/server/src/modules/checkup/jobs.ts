@@ -3,6 +3,7 @@ import {
   allChecks,
   type CheckResult,
   checkMeta,
+  FetchRefused,
   type GuardedFetcher,
   PageUnreachableError,
   runCheckup,
@@ -53,6 +54,14 @@ export function overviewOf(
   };
 }
 
+/** The guarded fetcher's refusal of a private, loopback or otherwise non-public address, if that is why. */
+function refusedAddress(error: unknown): FetchRefused | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof FetchRefused && cause.code === 'forbidden-address') return cause;
+  }
+  return null;
+}
+
 interface Target {
   id: string;
   url: string;
@@ -92,8 +101,10 @@ export const runReportJob = defineJob(
           allSections,
         );
       } catch (error) {
-        const message =
-          target.role === 'main'
+        const refused = refusedAddress(error);
+        const message = refused
+          ? CHECKUP_MESSAGES.refusedAddress(target.url, refused.message)
+          : target.role === 'main'
             ? CHECKUP_MESSAGES.cannotAccess(target.url)
             : CHECKUP_MESSAGES.competitorFailed(target.url);
         if (!(error instanceof PageUnreachableError))

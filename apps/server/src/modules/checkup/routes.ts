@@ -85,14 +85,16 @@ export const checkupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
-        summary: 'A report: status, overview, competitors and important fixes',
+        summary:
+          'A report: status, overview, competitors, important fixes; with include=results, every section',
         tags,
         security,
         querystring: ReportQuerySchema,
         response: { 200: ReportSchema, ...errors },
       },
     },
-    async (request) => readReport(deps(), callerOf(request), request.query.guid, request.query.url),
+    async (request) =>
+      readReport(deps(), callerOf(request), request.query.guid, request.query.url, request.query.include),
   );
 
   app.post(

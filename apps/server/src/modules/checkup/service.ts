@@ -228,6 +228,36 @@ async function passRate(query: QueryFn, section: string): Promise<number | null>
   return row ? Number(row.rate) : null;
 }
 
+/** The latest pass rate of every measured section, in one query. */
+async function passRates(query: QueryFn): Promise<Map<string, number>> {
+  const rows = await query<{ section_key: string; rate: number }>(
+    'select distinct on (section_key) section_key, rate from pass_rates order by section_key, measured_on desc',
+  );
+  return new Map(rows.map((row) => [row.section_key, Number(row.rate)]));
+}
+
+/** Every stored section reply of a finished report, by target URL and section key. */
+async function allResults(query: QueryFn, guid: string): Promise<NonNullable<Report['results']>> {
+  const [rows, rates] = await Promise.all([
+    query<{ url: string; section_key: string; result: Record<string, unknown> }>(
+      `select t.url, s.section_key, s.result
+         from report_sections s join report_targets t on t.id = s.target_id
+        where t.report_id = $1 and t.status = 'done'`,
+      [guid],
+    ),
+    passRates(query),
+  ]);
+  const results: NonNullable<Report['results']> = {};
+  for (const row of rows) {
+    results[row.url] ??= {};
+    results[row.url]![row.section_key] = {
+      top_100_pass_rate: rates.get(row.section_key) ?? null,
+      result: withSnapshot(row.result, row.section_key, guid, row.url) as SectionReply['result'],
+    };
+  }
+  return results;
+}
+
 /** The PNG of a target's mobile snapshot. */
 export async function readSnapshot(
   deps: CheckupDeps,
@@ -246,12 +276,16 @@ export async function readSnapshot(
   return Buffer.from(row.png);
 }
 
-/** `GET /api/report/v2`: a report with its overview, competitors and important fixes. */
+/**
+ * `GET /api/report/v2`: a report with its overview, competitors and important fixes; with
+ * `include=results` and once it has finished, every section's reply too.
+ */
 export async function readReport(
   deps: CheckupDeps,
   caller: AuthContext,
   guid: string,
   url?: string,
+  include?: 'results',
 ): Promise<Report> {
   const organizationId = organizationOf(caller);
   const report = await findReport(deps.database.query, organizationId, guid);
@@ -282,6 +316,9 @@ export async function readReport(
       }))
       .filter((f) => f.relevance > 0 && f.recommendation.trim() !== '')
       .sort((a, b) => b.relevance - a.relevance),
+    ...(include === 'results' && report.status !== 'running'
+      ? { results: await allResults(deps.database.query, report.id) }
+      : {}),
   };
 }
 

@@ -73,4 +73,19 @@ describe('chartSeries', () => {
     ]);
     expect(ticks).toEqual([first, second]);
   });
+
+  it('tells checkups of a single day apart by their time of day', () => {
+    const morning = new Date(2025, 2, 2, 9, 30).toISOString();
+    const evening = new Date(2025, 2, 2, 18, 5).toISOString();
+    const { ticks, tickLabel } = chartSeries([
+      row('https://a.test/', morning, 50),
+      row('https://a.test/', evening, 55),
+    ]);
+    expect(ticks.map(tickLabel)).toEqual(['09:30', '18:05']);
+    const days = chartSeries([
+      row('https://a.test/', morning, 50),
+      row('https://a.test/', new Date(2025, 2, 4, 9, 30).toISOString(), 55),
+    ]);
+    expect(days.ticks.map(days.tickLabel)).toEqual(['Mar 02, 2025', 'Mar 04, 2025']);
+  });
 });

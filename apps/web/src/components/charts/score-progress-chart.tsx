@@ -1,4 +1,4 @@
-import { formatDate, type OverviewRow } from '@sitelens/contracts';
+import { formatDate, formatTime, type OverviewRow } from '@sitelens/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { seriesColor } from './palette';
 
@@ -13,7 +13,12 @@ type Point = { time: number } & Record<string, number>;
  * Recharts dataKey with dots reads as a path. Checkups of different URLs rarely share a moment, so
  * most points hold one score and the lines join across the gaps (`connectNulls`).
  */
-export function chartSeries(rows: OverviewRow[]): { names: string[]; points: Point[]; ticks: number[] } {
+export function chartSeries(rows: OverviewRow[]): {
+  names: string[];
+  points: Point[];
+  ticks: number[];
+  tickLabel: (time: number) => string;
+} {
   const names = [...new Set(rows.map((row) => row.url))];
   const byTime = new Map<number, Point>();
   for (const row of rows) {
@@ -29,8 +34,13 @@ export function chartSeries(rows: OverviewRow[]): { names: string[]; points: Poi
     const last = ticks.at(-1);
     if (last === undefined || formatDate(last) !== formatDate(time)) ticks.push(time);
   }
-  return { names, points, ticks };
+  // Checkups all on one day: the axis tells them apart by their time of day instead.
+  if (ticks.length === 1 && points.length > 1)
+    return { names, points, ticks: points.map((p) => p.time), tickLabel: formatTime };
+  return { names, points, ticks, tickLabel: formatDate };
 }
+
+const moment = (time: number) => `${formatDate(time)} ${formatTime(time)}`;
 
 /** Scores over time, the checked site first and each competitor after it. */
 export function ScoreProgressChart({
@@ -40,7 +50,7 @@ export function ScoreProgressChart({
   main: OverviewRow[];
   competitors: OverviewRow[];
 }) {
-  const { names, points, ticks } = chartSeries([...main, ...competitors]);
+  const { names, points, ticks, tickLabel } = chartSeries([...main, ...competitors]);
   return (
     <figure className="score-chart" aria-label="SEO Score Progress">
       <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -52,7 +62,7 @@ export function ScoreProgressChart({
             scale="time"
             domain={['dataMin', 'dataMax']}
             ticks={ticks}
-            tickFormatter={(time: number) => formatDate(time)}
+            tickFormatter={(time: number) => tickLabel(time)}
             minTickGap={16}
             padding={{ left: 16, right: 16 }}
             tick={{ fontSize: 11, fill: '#8c8c8c' }}
@@ -64,7 +74,7 @@ export function ScoreProgressChart({
             width={32}
             tick={{ fontSize: 11, fill: '#8c8c8c' }}
           />
-          <Tooltip labelFormatter={(time) => formatDate(Number(time))} />
+          <Tooltip labelFormatter={(time) => moment(Number(time))} />
           {/* The site first, then its competitors in their order, as the colours go; not alphabetical. */}
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {names.map((name, i) => (

@@ -8,10 +8,11 @@ export const structureQuery = queryOptions({
   staleTime: 60 * 60 * 1000,
 });
 
+/** A report; once it has finished, with every section's reply, so it opens in one request. */
 export const reportQuery = (guid: string, url?: string) =>
   queryOptions({
     queryKey: ['checkup', 'report', guid, url ?? ''],
-    queryFn: () => request<Report>('/report/v2', { query: { guid, url } }),
+    queryFn: () => request<Report>('/report/v2', { query: { guid, url, include: 'results' } }),
   });
 
 /** 202 means "still computing": the section query asks again. */
@@ -21,7 +22,9 @@ export const sectionQuery = (guid: string, section: string, url?: string) =>
   queryOptions({
     queryKey: ['checkup', 'section', guid, url ?? '', section],
     queryFn: ({ signal }) => request<SectionReply>(`/report/${guid}/${section}`, { query: { url }, signal }),
-    retry: (count, error) => isPending202(error) || count < 1,
+    // A 4xx is the server's answer (a target it could not check is 404): asking again changes nothing.
+    retry: (count, error) =>
+      isPending202(error) || (count < 1 && !(error instanceof RequestError && error.status < 500)),
     retryDelay: (_count, error) => (isPending202(error) ? 500 : 1000),
     staleTime: Number.POSITIVE_INFINITY,
   });

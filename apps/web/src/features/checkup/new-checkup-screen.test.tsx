@@ -132,3 +132,87 @@ describe('the new checkup form and the selected website', () => {
     expect(screen.queryByLabelText('Competitor 1')).toBeNull();
   });
 });
+
+describe('the new checkup form and its fields', () => {
+  /** Serves the form with three competitor rows; POST /report answers `answer`, its bodies in `sent`. */
+  const serveForm = (answer: () => Response) => {
+    const sent: unknown[] = [];
+    serveApi({ seo_analysis_limit: 5, max_competitors: 3 }, undefined);
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://sitelens.test').pathname === '/api/report' && init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return answer();
+      }
+      return served(input, init);
+    });
+    return sent;
+  };
+  const submit = async () => {
+    const button = screen.getByRole('button', { name: 'Checkup your SEO' });
+    await vi.waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(button);
+  };
+
+  it('gives every competitor row https:// and sends what was typed in any of them', async () => {
+    const sent = serveForm(() => json({ error: 'stop here' }, 500));
+    renderScreen();
+    await userEvent.click(await screen.findByText('Add competitors (optional)'));
+    await screen.findByLabelText('Competitor 3');
+    for (const row of [1, 2, 3])
+      expect(
+        screen.getByRole('combobox', { name: `Competitor ${row} scheme` }).closest('.ant-select'),
+      ).toHaveTextContent('https://');
+    await userEvent.type(screen.getByLabelText('Your website'), 'mine.example');
+    await userEvent.type(screen.getByLabelText('Competitor 3'), 'rival.example');
+    await submit();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ url: 'https://mine.example', competitors: ['https://rival.example/'] });
+  });
+
+  it('catches a host with a space on its field, before anything is sent', async () => {
+    const sent = serveForm(() => json({ error: 'unexpected' }, 500));
+    renderScreen();
+    await userEvent.type(await screen.findByLabelText('Your website'), 'exa mple.com');
+    await submit();
+    expect(await screen.findByText('Provide a valid URL')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Your website'));
+    await userEvent.type(screen.getByLabelText('Your website'), 'example.com');
+    await userEvent.click(screen.getByText('Add competitors (optional)'));
+    await userEvent.type(await screen.findByLabelText('Competitor 2'), 'riv al.com');
+    await submit();
+    expect(await screen.findByText('Provide a valid URL')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's field errors on the fields they name, not in a toast", async () => {
+    serveForm(() =>
+      json(
+        {
+          error: 'url: Provide a valid URL',
+          code: 'bad_request',
+          fields: [
+            { field: 'url', message: 'Provide a valid URL' },
+            { field: 'competitors.0', message: 'Provide a valid URL' },
+          ],
+        },
+        400,
+      ),
+    );
+    renderScreen();
+    await userEvent.type(await screen.findByLabelText('Your website'), 'example.com');
+    await userEvent.click(screen.getByText('Add competitors (optional)'));
+    // The first competitor the server sees is the one typed in the second row.
+    await userEvent.type(await screen.findByLabelText('Competitor 2'), 'rival.example');
+    await submit();
+    const labelsWithError = () =>
+      screen
+        .queryAllByText('Provide a valid URL')
+        .map((m) => m.closest('.ant-form-item')?.querySelector('label')?.textContent);
+    await vi.waitFor(() => expect(labelsWithError()).toEqual(['Your website', 'Competitor 2']), {
+      timeout: 3000,
+    });
+    expect(screen.queryByText(/url: /)).toBeNull();
+    expect(screen.queryByText(/competitors\.0/)).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import {
   CHECKUP_MESSAGES,
   formatDate,
+  formatTime,
   isCheckupUrl,
   MESSAGES,
   type OverviewRow,
@@ -16,18 +17,20 @@ import {
   DatePicker,
   Empty,
   Form,
+  Grid,
   Input,
   Select,
   Skeleton,
   Space,
   Table,
+  type TableColumnsType,
   TreeSelect,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorText, RequestError, request } from '../../api/client';
+import { errorText, fieldErrors, RequestError, request } from '../../api/client';
 import { ScoreProgressChart } from '../../components/charts/score-progress-chart';
 import { useToast } from '../../components/use-toast';
 import { subscriptionQuery } from '../sales/sales.queries';
@@ -128,13 +131,35 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
   }, [website, form]);
 
   const start = useMutation({
-    mutationFn: (body: { url: string; competitors: string[]; sections: string[] }) =>
-      request<{ guid: string; url: string }>('/report', { method: 'POST', body }),
+    mutationFn: (body: { url: string; competitors: string[]; sections: string[]; rows: number[] }) =>
+      request<{ guid: string; url: string }>('/report', {
+        method: 'POST',
+        body: { url: body.url, competitors: body.competitors, sections: body.sections },
+      }),
     onSuccess: ({ guid, url }) => {
       runningCheckup.set({ guid, url });
       navigate(`/analysis/report?guid=${guid}&url=${encodeURIComponent(url)}`);
     },
-    onError: async (error) => {
+    onError: async (error, { rows }) => {
+      // A field the server names shows on that field; a competitor by the input it came from.
+      const onFields = fieldErrors(error).flatMap(({ field, message }) => {
+        const [name, index] = field.split('.');
+        const row = index === undefined ? undefined : rows[Number(index)];
+        const at: ['domain'] | ['sections'] | ['competitors', number, 'domain'] | null =
+          name === 'url'
+            ? ['domain']
+            : name === 'competitors' && row !== undefined
+              ? ['competitors', row, 'domain']
+              : name === 'sections'
+                ? ['sections']
+                : null;
+        return at ? [{ name: at, errors: [message.replace(/^[\w.]+: /, '')] }] : [];
+      });
+      if (onFields.length > 0) {
+        if (onFields.some((f) => f.name[0] === 'competitors')) setOpenPanels(['competitors']);
+        form.setFields(onFields);
+        return;
+      }
       const text = await errorText(error);
       if (error instanceof RequestError && error.status === 403) setPlanRefusal(text);
       else toast.error(text);
@@ -143,15 +168,19 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
 
   const submit = (values: FormValues) => {
     const url = buildUrl(values.scheme, values.domain);
-    const competitors = [
-      ...new Set(
-        (values.competitors ?? [])
-          .filter((c) => c?.domain?.trim())
-          .map((c) => new URL(buildUrl(c.scheme, c.domain)).href),
-      ),
-    ].filter((c) => c !== new URL(url).href);
+    const main = new URL(url).href;
+    // Empty rows are ignored, repeats and the main URL dropped; `rows` remembers each one's input.
+    const competitors: string[] = [];
+    const rows: number[] = [];
+    (values.competitors ?? []).forEach((c, row) => {
+      if (!c?.domain?.trim()) return;
+      const href = new URL(buildUrl(c.scheme, c.domain)).href;
+      if (href === main || competitors.includes(href)) return;
+      competitors.push(href);
+      rows.push(row);
+    });
     const sections = (values.sections ?? []).filter((key) => !key.startsWith('category:'));
-    start.mutate({ url, competitors, sections });
+    start.mutate({ url, competitors, sections, rows });
   };
 
   const urlRule = (scheme: () => string) => ({
@@ -179,10 +208,8 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
         form={form}
         name="new-checkup"
         layout="vertical"
-        initialValues={{
-          scheme: SCHEMES[0],
-          competitors: Array.from({ length: maxCompetitors }, () => ({ scheme: SCHEMES[0], domain: '' })),
-        }}
+        // Each competitor row's scheme has its own initial value: the plan's row count comes later.
+        initialValues={{ scheme: SCHEMES[0] }}
         onFinish={submit}
       >
         <Form.Item label="Your website" required>
@@ -233,7 +260,7 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of inputs
                 <Form.Item key={i} label={`Competitor ${i + 1}`}>
                   <Space.Compact style={{ width: '100%' }}>
-                    <Form.Item name={['competitors', i, 'scheme']} noStyle>
+                    <Form.Item name={['competitors', i, 'scheme']} noStyle initialValue={SCHEMES[0]}>
                       <Select
                         aria-label={`Competitor ${i + 1} scheme`}
                         style={{ width: 110 }}
@@ -267,6 +294,53 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
   );
 }
 
+const viewLink = (row: OverviewRow) => `/analysis/report?guid=${row.guid}&url=${encodeURIComponent(row.url)}`;
+
+const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
+
+const scoreColumn = {
+  title: 'Score',
+  dataIndex: 'score',
+  width: 90,
+  render: (score: number) => (
+    <Typography.Text strong style={{ color: scoreColor(score) }}>
+      {score}
+    </Typography.Text>
+  ),
+};
+const viewColumn = {
+  title: '',
+  key: 'view',
+  width: 120,
+  render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
+};
+
+const wideColumns: TableColumnsType<OverviewRow> = [
+  { title: 'Date', dataIndex: 'created_at', width: 180, render: when },
+  // The URL takes the room the figures leave; a long one ends in "…" with its full text on hover.
+  { title: 'URL', dataIndex: 'url', ellipsis: { showTitle: true } },
+  scoreColumn,
+  { title: 'Passed', dataIndex: 'passed', width: 100 },
+  { title: 'Warning', dataIndex: 'warning', width: 100 },
+  { title: 'Failed', dataIndex: 'failed', width: 100 },
+  viewColumn,
+];
+
+const narrowColumns: TableColumnsType<OverviewRow> = [
+  {
+    title: 'Report',
+    key: 'report',
+    render: (_: unknown, row: OverviewRow) => (
+      <>
+        <Typography.Text type="secondary">{when(row.created_at)}</Typography.Text>
+        <div className="archived-report-url">{row.url}</div>
+      </>
+    ),
+  },
+  scoreColumn,
+  { ...viewColumn, width: 80 },
+];
+
 function monthRange(month: Dayjs) {
   const end = month.endOf('month').isAfter(dayjs()) ? dayjs() : month.endOf('month');
   return { start_date: month.startOf('month').format('YYYY-MM-DD'), end_date: end.format('YYYY-MM-DD') };
@@ -288,8 +362,8 @@ function ArchivedReports({ website }: { website: Website | undefined }) {
     ...competitorOverviewsQuery(competitorUrls, range),
     enabled: !!latestReport.data,
   });
-  const viewLink = (row: OverviewRow) =>
-    `/analysis/report?guid=${row.guid}&url=${encodeURIComponent(row.url)}`;
+  // Below md the figures give way: each row is its moment and URL, its score and the link.
+  const wide = Grid.useBreakpoint().md !== false;
 
   return (
     <>
@@ -322,43 +396,15 @@ function ArchivedReports({ website }: { website: Website | undefined }) {
           <Empty description={CHECKUP_MESSAGES.archivedEmpty} />
         )}
       </Card>
-      <Card title="Archived reports" style={{ marginTop: 16 }}>
+      <Card title="Archived reports" style={{ marginTop: 16 }} className="archived-reports">
         <Table<OverviewRow>
           rowKey="guid"
           loading={rows.isPending}
           dataSource={rows.data ?? []}
           locale={{ emptyText: <Empty description={CHECKUP_MESSAGES.archivedEmpty} /> }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          scroll={{ x: 640 }}
-          columns={[
-            // The URL takes the room the figures leave; a long one ends in "…" with its full text on hover.
-            {
-              title: 'Date',
-              dataIndex: 'created_at',
-              width: 140,
-              render: (value: string) => formatDate(value),
-            },
-            { title: 'URL', dataIndex: 'url', ellipsis: { showTitle: true } },
-            {
-              title: 'Score',
-              dataIndex: 'score',
-              width: 90,
-              render: (score: number) => (
-                <Typography.Text strong style={{ color: scoreColor(score) }}>
-                  {score}
-                </Typography.Text>
-              ),
-            },
-            { title: 'Passed', dataIndex: 'passed', width: 100 },
-            { title: 'Warning', dataIndex: 'warning', width: 100 },
-            { title: 'Failed', dataIndex: 'failed', width: 100 },
-            {
-              title: '',
-              key: 'view',
-              width: 120,
-              render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
-            },
-          ]}
+          scroll={wide ? { x: 640 } : undefined}
+          columns={wide ? wideColumns : narrowColumns}
         />
       </Card>
     </>

@@ -75,4 +75,80 @@ describe('the report screen', () => {
     expect(await screen.findByText(CHECKUP_MESSAGES.cannotAccess(url))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Perform a new checkup' })).toBeTruthy();
   });
+
+  const REPORT = {
+    guid: GUID,
+    url: 'https://woodline.example/',
+    created_at: '2026-11-23T10:00:00.000Z',
+    error: null,
+    overview: null,
+    competitor_guids: [],
+    competitor_urls: [],
+    competitors: [],
+    important_fixes: [],
+  };
+  const reply = (status: 'passed' | 'failed') => ({
+    top_100_pass_rate: 0.9,
+    result: {
+      status,
+      message: status === 'passed' ? 'The title is 52 characters long.' : 'The page has no title.',
+      how_to_fix: '',
+      how_to_fix_video: null,
+      relevance: 10,
+      recommendation: 'Write a title.',
+      description: '',
+    },
+  });
+
+  it('opens a finished report at once, from one request, without asking for each section', async () => {
+    const calls: string[] = [];
+    stubApi((path) => {
+      calls.push(path);
+      if (path === '/api/report/sections') return json(STRUCTURE);
+      if (path === '/api/report/v2')
+        return json({
+          ...REPORT,
+          status: 'done',
+          sections: ['meta-title'],
+          results: { [REPORT.url]: { 'meta-title': reply('passed') } },
+        });
+      return undefined;
+    });
+    renderAt(`/analysis/report?guid=${GUID}`);
+    expect(await screen.findByText('The title is 52 characters long.')).toBeTruthy();
+    expect(screen.getByLabelText('SEO score')).toBeTruthy();
+    expect(screen.queryByText(/Checking/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toHaveProperty('disabled', false);
+    expect(calls.filter((path) => path.startsWith(`/api/report/${GUID}/`))).toEqual([]);
+  });
+
+  it('stops asking for sections once the main URL turns out not to be reachable', async () => {
+    const url = REPORT.url;
+    const sections = Array.from({ length: 40 }, (_, i) => `section-${i}`);
+    let status: 'running' | 'failed' = 'running';
+    const sectionCalls: string[] = [];
+    stubApi((path) => {
+      if (path === '/api/report/sections') return json(STRUCTURE);
+      if (path === '/api/report/v2')
+        return json({
+          ...REPORT,
+          status,
+          sections,
+          error: status === 'failed' ? CHECKUP_MESSAGES.cannotAccess(url) : null,
+        });
+      if (path.startsWith(`/api/report/${GUID}/`)) {
+        sectionCalls.push(path);
+        // The worker has given up on the site: every section of it is gone for good.
+        status = 'failed';
+        return json({ error: CHECKUP_MESSAGES.cannotAccess(url), code: 'not_found' }, 404);
+      }
+      return undefined;
+    });
+    renderAt(`/analysis/report?guid=${GUID}`);
+    expect(await screen.findByText(CHECKUP_MESSAGES.cannotAccess(url))).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // At most the five requests already under way when the first answer came.
+    expect(sectionCalls.length).toBeGreaterThan(0);
+    expect(sectionCalls.length).toBeLessThanOrEqual(5);
+  });
 });

@@ -34,7 +34,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorText, request } from '../../api/client';
+import { errorText, RequestError, request } from '../../api/client';
 import { tokenStore } from '../../api/token-store';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
@@ -70,43 +70,66 @@ export function scoreOf(replies: SectionReply[]): number {
 }
 
 /**
- * Fetches every section of every target, at most `5 + competitors` at a time (spec), retrying a
- * section the server is still computing; a section whose fetch fails is left out.
+ * While a checkup runs, fetches every section of every target, at most `5 + competitors` at a
+ * time (spec), retrying a section the server is still computing; a section whose fetch fails is
+ * left out. A target the server could not check answers 404: its remaining sections are not
+ * asked for, and when it is the main URL, `onMainFailed` fetches the report's verdict instead.
  */
-function useSectionResults(guid: string, targets: string[], sections: string[]): Results {
+function useLiveSectionResults(
+  live: boolean,
+  guid: string,
+  targets: string[],
+  sections: string[],
+  onMainFailed: () => void,
+): Results {
   const queryClient = useQueryClient();
   const [results, setResults] = useState<Results>({});
-  const key = `${guid}|${targets.join(',')}|${sections.join(',')}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the three inputs, whose arrays are new on every render
+  const key = `${live}|${guid}|${targets.join(',')}|${sections.join(',')}`;
+  const mainFailed = useRef(onMainFailed);
+  mainFailed.current = onMainFailed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the inputs, whose arrays are new on every render
   useEffect(() => {
-    if (!guid || sections.length === 0 || targets.length === 0) return;
+    if (!live || !guid || sections.length === 0 || targets.length === 0) return;
     let cancelled = false;
     setResults({});
     const jobs = targets.flatMap((target, index) =>
       sections.map((section) => ({ target, section, main: index === 0 })),
     );
+    const unreachable = new Set<string>();
     const concurrency = 5 + Math.max(0, targets.length - 1);
     let next = 0;
+    const record = (target: string, section: string, outcome: Outcome) =>
+      setResults((previous) => ({ ...previous, [target]: { ...previous[target], [section]: outcome } }));
     const lane = async () => {
       while (!cancelled && next < jobs.length) {
         const job = jobs[next++]!;
+        if (unreachable.has(job.target)) {
+          record(job.target, job.section, 'failed');
+          continue;
+        }
         let outcome: Outcome;
         try {
           outcome = await queryClient.fetchQuery(
             sectionQuery(guid, job.section, job.main ? undefined : job.target),
           );
         } catch (error) {
-          if (isPending202(error) && !cancelled) {
+          if (cancelled) return;
+          if (isPending202(error)) {
             jobs.push(job);
             continue;
+          }
+          if (error instanceof RequestError && error.status === 404) {
+            unreachable.add(job.target);
+            if (job.main) {
+              cancelled = true;
+              mainFailed.current();
+              return;
+            }
           }
           outcome = 'failed';
         }
         if (cancelled) return;
-        setResults((previous) => ({
-          ...previous,
-          [job.target]: { ...previous[job.target], [job.section]: outcome },
-        }));
+        record(job.target, job.section, outcome);
       }
     };
     void Promise.all(Array.from({ length: concurrency }, lane));
@@ -164,16 +187,26 @@ function ReportView({
 }) {
   const navigate = useNavigate();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const targets = useMemo(
     () => [report.url, ...report.competitors.filter((c) => c.status !== 'failed').map((c) => c.url)],
     [report.url, report.competitors],
   );
-  const results = useSectionResults(report.guid, targets, report.sections);
+  // A finished report comes with every section; a running one is read section by section.
+  const live = useLiveSectionResults(
+    report.status === 'running' && !report.results,
+    report.guid,
+    targets,
+    report.sections,
+    () => void queryClient.invalidateQueries({ queryKey: reportQuery(report.guid).queryKey }),
+  );
+  const results: Results = report.results ?? live;
   const main = results[report.url] ?? {};
   const done = Object.values(results).reduce((sum, byKey) => sum + Object.keys(byKey).length, 0);
   const total = report.sections.length * targets.length;
   const failedMain = report.status === 'failed';
-  const progress = failedMain ? 100 : total === 0 ? 0 : Math.floor((done / total) * 100);
+  const progress =
+    failedMain || report.results ? 100 : total === 0 ? 0 : Math.min(100, Math.floor((done / total) * 100));
   const complete = progress >= 100 && report.status !== 'running';
 
   const saved = useRef(false);
