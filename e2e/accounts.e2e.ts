@@ -179,6 +179,13 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
       // A member gets the owner's plan: straight to the dashboard, with the team in the sidebar.
       await invited.getByText('Welcome, Mary Somerville').waitFor();
       expect(await invited.getByTestId('sidebar-user').textContent()).toContain(`Owner: ${EMAIL}`);
+      // Billing is the owner's: a member who opens it lands on their profile, with no error and no Cancel.
+      await invited.goto(`${server.url}/user/account/billing`);
+      await invited.getByRole('tab', { name: 'Personal information' }).waitFor();
+      expect(new URL(invited.url()).pathname).toBe('/user/account/profile');
+      expect(await invited.getByRole('tab', { name: 'Billing info' }).count()).toBe(0);
+      expect(await invited.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+      expect(await invited.locator('.ant-alert-error, .ant-notification-notice-error').count()).toBe(0);
     } finally {
       await other.close();
     }

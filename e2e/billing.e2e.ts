@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { formatDate } from '@sitelens/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, type RunningServer, runCli, startServer } from './harness';
+import { hasChromium, launchBrowser, ROOT, type RunningServer, runCli, startServer } from './harness';
 import { fillCard } from './payment';
 import { registerInContext } from './session';
 
 const EMAIL = 'grace@example.test';
+const SHOTS = path.join(ROOT, 'screenshots');
+const DAY_MS = 86_400_000;
 
 describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chromium', () => {
   let server: RunningServer;
@@ -14,6 +18,7 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
   let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     server = await startServer({ CONTACT_EMAIL: 'sales@example.test' });
@@ -22,6 +27,10 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     await registerInContext(context, server.url, { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' });
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -29,6 +38,22 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
   });
 
   const toast = (text: string) => page.locator('.ant-notification').getByText(text).first().waitFor();
+  /** Waits for the finite animations (tabs, fades) to end, so a picture shows the settled page. */
+  const settled = () =>
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+
+  it('serves the first load with a loading indicator in the page itself', async () => {
+    // The page as served, before any script runs: index.html's own spinner.
+    const served = await (await fetch(`${server.url}/free-trial-setup`)).text();
+    expect(served).toMatch(/<div id="root">\s*<div class="boot-loading" role="status" aria-label="Loading">/);
+  });
 
   it('sends a user without a plan to the free trial, which says payments are sandboxed', async () => {
     await page.goto(`${server.url}/dashboard`);
@@ -65,6 +90,9 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.getByText('Welcome, Grace Hopper').waitFor();
     expect(await page.getByTestId('sidebar-user').textContent()).toContain('Pro');
+    // The sidebar says the account is in trial, and until when (the trial lasts 7 days).
+    const trialEnd = formatDate(Date.now() + 7 * DAY_MS);
+    expect(await page.getByTestId('sidebar-trial').textContent()).toBe(`Trial until ${trialEnd}`);
   });
 
   it('switches plan from the plans page', async () => {
@@ -75,6 +103,8 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     await current.getByRole('button', { name: 'Cancel' }).waitFor();
     await page.getByText('Yearly (save 10%)').click();
     await page.getByTestId('plan-pro-yearly').getByText('10% discount').waitFor();
+    // Prices have thousands separators: Professional yearly is $1,295.89 a year.
+    await page.getByTestId('plan-professional-yearly').getByText('10% discount: $1,295.89 a year').waitFor();
     await page.getByText('Monthly', { exact: true }).click();
     await page.getByTestId('plan-professional-monthly').getByRole('button', { name: 'Update' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
@@ -84,9 +114,39 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     expect(await page.locator('.upgrade-prompt').count()).toBe(0);
   });
 
-  it('updates the payment method with a card that asks for 3-D Secure', async () => {
+  it("shows the owner's billing during the trial, at 1440 and 375 px", async () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Billing' }).click();
+    const status = page.getByTestId('subscription-status');
+    await status
+      .getByText(/^Free trial until \w{3} \d{2}, \d{4}; the first payment is on that day\.$/)
+      .waitFor();
+    await status.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page.getByText('$0.00').first().waitFor();
+    // Earlier toasts would cover the page in the pictures.
+    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
+    await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await settled();
+    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(300);
+    await settled();
+    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-375.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the billing page is wider than 375 px').toBeLessThanOrEqual(0);
+    // On a phone the sidebar is a drawer; it says the same about the trial.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.locator('.sidebar-drawer');
+    await drawer.getByTestId('sidebar-trial').waitFor();
+    await settled();
+    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-drawer-375.png') });
+    await page.keyboard.press('Escape');
+    await drawer.getByTestId('sidebar-trial').waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('updates the payment method with a card that asks for 3-D Secure', async () => {
     await page.getByRole('tab', { name: 'Payment method' }).click();
     await page.getByText('•••• 1111').waitFor();
     await fillCard(page, '4000 0000 0000 3220', { terms: false });
@@ -140,5 +200,6 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     await page.getByTestId('plan-pro-monthly').getByRole('button', { name: 'Choose Pro' }).click();
     await page.getByRole('heading', { name: 'Review & Confirm your Plan' }).waitFor();
     expect(errors).toEqual([]);
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
   });
 });

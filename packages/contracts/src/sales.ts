@@ -232,8 +232,11 @@ export function passesLuhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Every price the product shows (plan cards, checkout, billing, invoices): cents as '$1,295.89'. */
 export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return USD.format(cents / 100);
 }
 
 /** The subscription, or null for the empty object that means no plan yet. */

@@ -1,8 +1,10 @@
 import { activeSubscription, type BillingInfo, SALES_MESSAGES } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Navigate } from 'react-router';
 import { request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
+import { useSession } from '../../session/session-context';
 import type { PaymentMethod, PaymentOutcome } from './payment-form';
 import { PaymentForm } from './payment-form';
 import { billingInfoQuery, salesKey, subscriptionQuery } from './sales.queries';
@@ -12,7 +14,13 @@ import { useCancelSubscription } from './use-cancel-subscription';
 /** Invoices scroll inside the billing tab at this height (spec). */
 const INVOICE_LIST_HEIGHT = 404;
 
+/** Where a team member who opens the billing page goes: billing is the owner's (spec, roles). */
+export const MEMBER_HOME = '/user/account/profile';
+
 export function BillingScreen() {
+  const { session } = useSession();
+  // Only the owner (or a user with no team) sees billing; a member goes to their profile, as on expiry.
+  if (session?.org_role === 'member') return <Navigate to={MEMBER_HOME} replace />;
   return (
     <Tabs
       className="billing-screen"

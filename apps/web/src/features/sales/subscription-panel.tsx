@@ -4,10 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import { downloadInvoice } from './invoice-download';
 import { invoicesQuery } from './sales.queries';
-
-export function inTrial(subscription: ActiveSubscription, now = Date.now()): boolean {
-  return subscription.trial_ends_at !== null && Date.parse(subscription.trial_ends_at) > now;
-}
+import { inTrial } from './trial';
 
 /** active: the next payment and a Cancel link; canceled: active until the period ends; expired: says so. */
 export function SubscriptionStatus({
