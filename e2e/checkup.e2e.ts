@@ -147,6 +147,8 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     const file = await download.path();
     const { readFileSync } = await import('node:fs');
     const bytes = readFileSync(file!);
+    // Kept beside the screenshots, to be rendered to pictures (pdftoppm) and read page by page.
+    await download.saveAs(path.join(SHOTS, 'analysis-report.pdf'));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain(`${site.origin}/`);
   });
@@ -219,6 +221,16 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await reportComplete();
     await page.locator('#meta-title').getByText('The page has no title.', { exact: false }).first().waitFor();
     expect(await page.locator('.report-fixes .ant-list-item').count()).toBeGreaterThan(10);
+    // The check tables are written for people: no JSON, labels such as 'LCP', units on figures.
+    const checks = await page.locator('.report-category').allInnerTexts();
+    expect(checks.join('\n')).not.toMatch(/[{}]|\["|\bLcp\b|\bUrl\b/);
+    await page.locator('#web-vitals-lcp').getByText('Largest Contentful Paint (LCP)').first().waitFor();
+    expect(await page.locator('#page-objects').innerText()).toMatch(/\d+ requests/);
+    await page.locator('#page-objects').scrollIntoViewIfNeeded();
+    await page
+      .locator('#page-objects')
+      .screenshot({ path: path.join(SHOTS, 'analysis-report-page-objects-1440.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './app-config';
+export * from './check-data-format';
 export * from './checkup';
 export * from './errors';
 export * from './format';

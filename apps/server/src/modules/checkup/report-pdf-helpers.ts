@@ -1,3 +1,14 @@
+import {
+  type CheckDataCell,
+  checkDataFields,
+  checkFieldLabel,
+  formatCheckCell,
+  formatCheckValue,
+  isCheckScalar,
+  isRecordList,
+  recordColumns,
+  topEntries,
+} from '@sitelens/contracts';
 import sharp from 'sharp';
 
 /**
@@ -87,7 +98,8 @@ const URL_BREAKS = '/.?&=-_#';
 const charWidth = (char: string, fontSize: number): number =>
   ((HELVETICA_WIDTHS[(char.codePointAt(0) ?? 0) - 32] ?? 667) * fontSize) / 1000;
 
-const textWidth = (text: string, fontSize: number): number =>
+/** Width in points of one line of `text` in Helvetica at `fontSize`. */
+export const textWidth = (text: string, fontSize: number): number =>
   Array.from(text).reduce((sum, char) => sum + charWidth(char, fontSize), 0);
 
 /** The text cut (with '…') to fit on one line of `width` points in Helvetica at `fontSize`. */
@@ -245,4 +257,166 @@ export function fitImage(
     width = height / ratio;
   }
   return { width: Math.round(width * 10) / 10, height: Math.round(height * 10) / 10 };
+}
+
+/**
+ * A check's data as the PDF lays it out: label/value pairs, tables of records and lists, with the
+ * labels and units of `@sitelens/contracts`, as on the report page.
+ */
+export type PdfDataBlock =
+  | { kind: 'pairs'; title: string | null; rows: { label: string; cell: CheckDataCell }[] }
+  | { kind: 'table'; title: string; columns: string[]; rows: CheckDataCell[][]; more: number }
+  | { kind: 'list'; title: string; items: CheckDataCell[]; more: number };
+
+/** Fields the PDF leaves out: the screenshot has its own section, the cloud is a picture of words. */
+const PDF_SKIPPED_FIELDS = new Set(['snapshot_url', 'keywords_cloud']);
+/** A table shows this many columns at most: the first ones the engine writes are the telling ones. */
+const PDF_MAX_COLUMNS = 4;
+
+function blocksOf(
+  path: string[],
+  value: unknown,
+  title: string,
+  maxRows: number,
+  pairs: { label: string; cell: CheckDataCell }[],
+): PdfDataBlock[] {
+  if (isCheckScalar(value)) {
+    pairs.push({ label: title, cell: formatCheckCell(path, value) });
+    return [];
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      pairs.push({ label: title, cell: { text: 'None' } });
+      return [];
+    }
+    if (isRecordList(value)) {
+      const columns = recordColumns(value, PDF_MAX_COLUMNS);
+      return [
+        {
+          kind: 'table',
+          title,
+          columns: columns.map(checkFieldLabel),
+          rows: value
+            .slice(0, maxRows)
+            .map((item) => columns.map((key) => formatCheckCell([...path, key], item[key]))),
+          more: Math.max(0, value.length - maxRows),
+        },
+      ];
+    }
+    return [
+      {
+        kind: 'list',
+        title,
+        items: value.slice(0, maxRows).map((item) => formatCheckCell(path, item)),
+        more: Math.max(0, value.length - maxRows),
+      },
+    ];
+  }
+  const record = value as Record<string, unknown>;
+  if (Object.keys(record).length === 0) {
+    pairs.push({ label: title, cell: { text: 'None' } });
+    return [];
+  }
+  const name = path.at(-1);
+  if (path.length === 1 && name === 'page_objects') return pageObjectBlocks(record, title, maxRows);
+  // A record: its plain values as pairs under its name, its lists and records as blocks of their own.
+  const own: { label: string; cell: CheckDataCell }[] = [];
+  const nested = Object.entries(record).flatMap(([key, item]) =>
+    blocksOf([...path, key], item, `${title} – ${checkFieldLabel(key)}`, maxRows, own),
+  );
+  const ownRows = own.map((row) => ({ ...row, label: row.label.slice(title.length + 3) }));
+  return [...(ownRows.length > 0 ? [{ kind: 'pairs' as const, title, rows: ownRows }] : []), ...nested];
+}
+
+function pageObjectBlocks(record: Record<string, unknown>, title: string, maxRows: number): PdfDataBlock[] {
+  const counts = Object.entries(record).filter(([, value]) => typeof value === 'number');
+  const blocks: PdfDataBlock[] = [];
+  if (counts.length > 0)
+    blocks.push({
+      kind: 'pairs',
+      title: `${title} – Files by type`,
+      rows: counts.map(([key, value]) => ({
+        label: checkFieldLabel(key),
+        cell: { text: formatCheckValue(['page_objects', key], value) },
+      })),
+    });
+  const tables: [string, string, string, string][] = [
+    ['size_by_type', 'Size by type', 'Type', 'Size'],
+    ['requests_by_type', 'Requests by type', 'Type', 'Requests'],
+    ['size_by_domain', 'Size by domain', 'Domain', 'Size'],
+    ['requests_by_domain', 'Requests by domain', 'Domain', 'Requests'],
+  ];
+  for (const [key, heading, nameColumn, valueColumn] of tables) {
+    const values = record[key];
+    if (!values || typeof values !== 'object') continue;
+    const entries = topEntries(values as Record<string, number>, maxRows);
+    if (entries.length === 0) continue;
+    blocks.push({
+      kind: 'table',
+      title: `${title} – ${heading}`,
+      columns: [nameColumn, valueColumn],
+      rows: entries.map(([entry, amount]) => [
+        { text: nameColumn === 'Type' ? checkFieldLabel(entry) : entry },
+        { text: formatCheckValue(['page_objects', key, entry], amount) },
+      ]),
+      more: 0,
+    });
+  }
+  const broken = record.broken_resources;
+  if (broken && typeof broken === 'object') {
+    const pairs: { label: string; cell: CheckDataCell }[] = [];
+    const nested = blocksOf(
+      ['page_objects', 'broken_resources'],
+      broken,
+      `${title} – ${checkFieldLabel('broken_resources')}`,
+      maxRows,
+      pairs,
+    );
+    blocks.push(...nested);
+  }
+  return blocks;
+}
+
+/**
+ * A check's data fields as PDF blocks: the plain fields together as label/value pairs first, then
+ * a table per list of records, a list per list of values; at most `maxRows` rows each, the rest
+ * counted in `more`.
+ */
+export function checkDataBlocks(result: Record<string, unknown>, maxRows = 8): PdfDataBlock[] {
+  const pairs: { label: string; cell: CheckDataCell }[] = [];
+  const blocks = checkDataFields(result)
+    .filter(([key]) => !PDF_SKIPPED_FIELDS.has(key))
+    .flatMap(([key, value]) => blocksOf([key], value, checkFieldLabel(key), maxRows, pairs));
+  return [...(pairs.length > 0 ? [{ kind: 'pairs' as const, title: null, rows: pairs }] : []), ...blocks];
+}
+
+/**
+ * Widths for a table's columns that add up to `total`: each column's share follows the width of
+ * its longest text (capped, so one long URL does not starve the rest), never below `min`.
+ */
+export function columnWidths(
+  columns: string[],
+  rows: CheckDataCell[][],
+  total: number,
+  fontSize: number,
+  min = 44,
+): number[] {
+  const natural = columns.map((column, index) =>
+    Math.min(
+      240,
+      Math.max(
+        textWidth(column, fontSize),
+        ...rows.map((row) => textWidth(pdfText(row[index]?.text ?? ''), fontSize)),
+      ) + 10,
+    ),
+  );
+  const sum = natural.reduce((a, b) => a + b, 0);
+  if (sum <= total) {
+    const extra = (total - sum) / natural.length;
+    return natural.map((width) => width + extra);
+  }
+  const widths = natural.map((width) => Math.max(min, (width / sum) * total));
+  const over = widths.reduce((a, b) => a + b, 0) - total;
+  const flexible = widths.filter((width) => width > min).reduce((a, b) => a + b, 0);
+  return widths.map((width) => (width > min ? width - (over * width) / flexible : width));
 }

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixPriority, type ReportPdfCheck, type ReportPdfInput, renderReportPdf } from './report-pdf';
@@ -72,6 +76,22 @@ function info(pdf: Buffer, key: string): string | null {
   if (entry[1] !== undefined) return entry[1];
   return new RegExp(`(?:^|\\n)${entry[2]} 0 obj\\s*\\((.*?)\\)\\s*endobj`).exec(text)?.[1] ?? null;
 }
+/** The text of each page, as poppler's pdftotext reads it (what a reader sees), whitespace squeezed. */
+function pageTexts(pdf: Buffer): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
+  try {
+    const file = path.join(dir, 'report.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return text
+      .split('\f')
+      .slice(0, pageCount(pdf))
+      .map((page) => page.replace(/\s+/g, ' '));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const pageOf = (pages: string[], text: string) => pages.findIndex((page) => page.includes(text));
 const imageCount = (pdf: Buffer) => raw(pdf).match(/\/Subtype\s*\/Image/g)?.length ?? 0;
 
 describe('renderReportPdf', () => {
@@ -123,6 +143,151 @@ describe('renderReportPdf', () => {
     const pdf = await renderReportPdf(report(4, { branding: { logo: gif } }));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(imageCount(pdf)).toBe(1);
+  });
+});
+
+describe('renderReportPdf layout and details', () => {
+  it('never leaves a category heading alone at the foot of a page', async () => {
+    // A first category of growing length pushes the second category's heading down every page
+    // position; its first check is tall (a long message and recommendation), which is what a
+    // heading kept only by a minimum of space ahead lets slip to the next page.
+    const longText = (what: string) =>
+      `${what} `.repeat(3) +
+      'The page was inspected carefully and the findings are written out in full so that the row is tall. '.repeat(
+        3,
+      );
+    for (let filler = 8; filler <= 26; filler += 1) {
+      const first: ReportPdfCheck[] = Array.from({ length: filler }, (_, i) => ({
+        key: `filler-${i}`,
+        title: `Filler check ${i + 1}`,
+        status: 'passed',
+        message:
+          i % 3 === 0
+            ? 'A short message.'
+            : 'A message that runs onto a second line of the column. '.repeat(2),
+        recommendation: '',
+      }));
+      const input = report(0, {
+        importantFixes: [],
+        competitors: [],
+        snapshotPng: null,
+        categories: [
+          { key: 'one', title: 'Common SEO issues', score: 80, checks: first },
+          {
+            key: 'two',
+            title: 'Speed optimizations',
+            score: 40,
+            checks: [
+              {
+                key: 'first-speed-check',
+                title: 'First speed check',
+                status: 'failed',
+                message: longText('Slow.'),
+                recommendation: longText('Make it fast.'),
+              },
+              {
+                key: 'second',
+                title: 'Second speed check',
+                status: 'passed',
+                message: 'Fine.',
+                recommendation: '',
+              },
+            ],
+          },
+        ],
+      });
+      const pages = pageTexts(await renderReportPdf(input));
+      const heading = pageOf(pages, 'Speed optimizations 1 passed');
+      expect(heading, `heading with ${filler} filler checks`).toBeGreaterThan(0);
+      expect(pageOf(pages, 'First speed check'), `first check with ${filler} filler checks`).toBe(heading);
+    }
+  });
+
+  it("shows the key checks' data as tables with the report page's labels and units", async () => {
+    const checks: ReportPdfCheck[] = [
+      {
+        key: 'web-vitals-lcp',
+        title: 'Largest Contentful Paint',
+        status: 'passed',
+        message: 'The main content appeared after 0.51 s.',
+        recommendation: '',
+        data: {
+          status: 'passed',
+          message: 'The main content appeared after 0.51 s.',
+          relevance: 9,
+          lcp: { duration: 512, node: 'img', text: null, url: null, phases: null },
+        },
+      },
+      {
+        key: 'modern-image-formats',
+        title: 'Modern image formats',
+        status: 'failed',
+        message: '1 image could be smaller as WebP.',
+        recommendation: 'Serve WebP or AVIF.',
+        data: {
+          unoptimized_images: [
+            {
+              url: 'https://www.example.com/images/huge.png',
+              format: 'png',
+              size: 1902675,
+              savings: 1473951,
+            },
+          ],
+        },
+      },
+      {
+        key: 'responsive-images',
+        title: 'Responsive images',
+        status: 'warning',
+        message: 'An image is shown larger than its file.',
+        recommendation: 'Serve a larger image.',
+        data: {
+          low_res_images: [
+            {
+              url: 'https://www.example.com/images/tiny.png',
+              natural: { width: 1, height: 1 },
+              displayed: { width: 900, height: 700 },
+            },
+          ],
+        },
+      },
+      {
+        key: 'http2',
+        title: 'HTTP/2 or HTTP/3',
+        status: 'failed',
+        message: 'The server speaks HTTP/1.1 only.',
+        recommendation: 'Turn on HTTP/2.',
+        data: { protocol: 'http/1.1', non_http2_resources: ['https://www.example.com/style.css'] },
+      },
+      {
+        key: 'dom-size',
+        title: 'DOM size',
+        status: 'passed',
+        message: 'The page has 29 elements.',
+        recommendation: '',
+        data: { dom: { nodes: 29, depth: 8, max_children: 10, max_children_parent: 'body' } },
+      },
+    ];
+    const pdf = await renderReportPdf(
+      report(0, { categories: [{ key: 'speed', title: 'Speed optimizations', score: 50, checks }] }),
+    );
+    const text = pageTexts(pdf).join(' ');
+    // A key check shows its data even when it passed, labelled and in its unit.
+    expect(text).toContain('Largest Contentful Paint (LCP)');
+    expect(text).toMatch(/Duration\s+0\.51 s/);
+    expect(text).toMatch(/Element\s+img/);
+    // Failed and warning checks show theirs: columns by their names, sizes in Kb/Mb, pixels as W × H.
+    expect(text).toContain('Images in older formats');
+    expect(text).toMatch(/URL\s+Format\s+Size\s+Could save/);
+    expect(text).toMatch(/png\s+1\.81 Mb\s+1\.41 Mb/);
+    expect(text).toMatch(/Image size\s+Shown at/);
+    expect(text).toMatch(/1 × 1 px\s+900 × 700 px/);
+    expect(text).toContain('Files not served over HTTP/2');
+    expect(text).toContain('https://www.example.com/style.css');
+    // A passed check outside the key ones keeps to its message.
+    expect(text).toContain('The page has 29 elements.');
+    expect(text).not.toContain('29 elements ');
+    expect(text).not.toMatch(/["{}]|\[/);
   });
 });
 

@@ -1,11 +1,15 @@
 import { Document, Image, Link, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { CheckDataCell } from '@sitelens/contracts';
 import { formatDate, SCORE_BANDS, type ScoreBand, scoreBand, scoreVerdict } from '@sitelens/contracts';
 import { createElement as h, type ReactElement } from 'react';
 import {
+  checkDataBlocks,
   clip,
+  columnWidths,
   fitImage,
   fitWidth,
   imageSize,
+  type PdfDataBlock,
   pdfText,
   printableScreenshot,
   proseHyphenation,
@@ -22,6 +26,8 @@ export interface ReportPdfCheck {
   status: 'passed' | 'warning' | 'failed' | 'skipped';
   message: string;
   recommendation: string;
+  /** The stored section result (or only its own fields): the key checks show them as tables. */
+  data?: Record<string, unknown>;
 }
 
 export interface ReportPdfCategory {
@@ -52,6 +58,12 @@ const FOOTER_BOTTOM = 22;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.marginX;
 /** Widths of the columns that hold prose: a check's texts, beside its status; a fix's, beside its priority. */
 const CHECK_TEXT_WIDTH = CONTENT_WIDTH - 82;
+/** Detail tables sit under a check's texts, as wide as they are. */
+const DATA_WIDTH = CHECK_TEXT_WIDTH;
+const DATA_FONT = 8.5;
+const CELL_PADDING = 4;
+/** Rows a detail table shows at most; the rest are counted below it. */
+const DATA_ROWS = 8;
 const FIX_TEXT_WIDTH = CONTENT_WIDTH - 3 - 16 - 62;
 /** Template logos are shown 70 px high (spec): 52.5 pt. */
 const LOGO = { height: 52.5, maxWidth: 240 };
@@ -238,10 +250,47 @@ const styles = StyleSheet.create({
   categoryCounts: { fontSize: 8.5, color: FAINT, marginRight: 10 },
   check: {
     flexDirection: 'row',
-    paddingVertical: 7,
+    paddingTop: 7,
+    paddingBottom: 7,
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+  },
+  checkFirst: { borderTopWidth: 0 },
+  details: { marginLeft: CONTENT_WIDTH - CHECK_TEXT_WIDTH, marginTop: -2, paddingBottom: 8 },
+  dataBlock: { marginTop: 5, flexShrink: 0 },
+  dataTitle: {
+    flexShrink: 0,
+    fontSize: 8.5,
+    fontFamily: 'Helvetica-Bold',
+    color: MUTED,
+    marginBottom: 2,
+    lineHeight: 1.25,
+  },
+  dataHead: {
+    flexDirection: 'row',
+    backgroundColor: '#fafafa',
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+    borderBottomWidth: 0.75,
+    borderBottomColor: '#d9d9d9',
+    paddingVertical: 2.5,
+    fontSize: 8,
+    fontFamily: 'Helvetica-Bold',
+    color: MUTED,
+  },
+  dataRow: {
+    flexDirection: 'row',
+    flexShrink: 0,
     borderBottomWidth: 0.5,
     borderBottomColor: RULE,
+    paddingVertical: 2.5,
+    fontSize: DATA_FONT,
   },
+  // The font size is set on the cell itself: react-pdf 4.9 misplaces a line height over an inherited one.
+  dataCell: { paddingHorizontal: CELL_PADDING, fontSize: DATA_FONT, lineHeight: 1.25 },
+  dataHeadCell: { fontSize: 8 },
+  dataLabel: { color: MUTED },
+  dataMore: { fontSize: 8, color: FAINT, marginTop: 2, fontFamily: 'Helvetica-Oblique' },
   checkMarker: { width: CONTENT_WIDTH - CHECK_TEXT_WIDTH, flexDirection: 'row', paddingTop: 1 },
   dot: { width: 8, height: 8, borderRadius: 4, marginTop: 2, marginRight: 5 },
   checkLabel: { fontSize: 8.5, fontFamily: 'Helvetica-Bold' },
@@ -276,6 +325,8 @@ const styles = StyleSheet.create({
 });
 
 const noHyphenation = (word: string) => [word];
+
+type Style = Parameters<typeof StyleSheet.create>[0][string];
 
 /** A URL as link text in `style` (which sets its font size), laid out in lines that fit `width`. */
 const urlText = (url: string, width: number, style: typeof styles.coverUrl | typeof styles.tableUrl) => {
@@ -464,49 +515,165 @@ function issuesToFix(fixes: ReportPdfInput['importantFixes']) {
   );
 }
 
-function checkRow(check: ReportPdfCheck) {
+/**
+ * Checks that carry their detail tables in the PDF whatever their status: the measures a reader
+ * looks for (web vitals, load times, page weight) and the lists that say what to fix. Any other
+ * check shows its data when it failed or warned.
+ */
+export const KEY_CHECKS: ReadonlySet<string> = new Set([
+  'web-vitals-lcp',
+  'web-vitals-cls',
+  'web-vitals-fcp',
+  'web-vitals-ttfb',
+  'web-vitals-inp',
+  'site-loading-speed',
+  'page-objects',
+  'http-redirects',
+  'heading-tags',
+  'image-alt',
+  'broken-links',
+]);
+
+/** The detail blocks a check shows in the PDF: none for a skipped or passed check outside KEY_CHECKS. */
+export function pdfDetails(check: ReportPdfCheck): PdfDataBlock[] {
+  if (!check.data || check.status === 'skipped') return [];
+  if (check.status === 'passed' && !KEY_CHECKS.has(check.key)) return [];
+  return checkDataBlocks(check.data, DATA_ROWS);
+}
+
+/** A cell's text in a column `width` points wide: a web address as a link, broken at its separators. */
+function cellText(cell: CheckDataCell, width: number, style: Style) {
+  const room = width - 2 * CELL_PADDING;
+  if (cell.href)
+    return h(
+      Link,
+      { src: cell.href, style: [styles.dataCell, styles.link, style, { width }] },
+      h(Text, { hyphenationCallback: noHyphenation }, wrapUrl(pdfText(cell.text), room, DATA_FONT)),
+    );
+  return h(
+    Text,
+    { style: [styles.dataCell, style, { width }], hyphenationCallback: proseHyphenation },
+    proseText(cell.text, room, DATA_FONT),
+  );
+}
+
+const moreLine = (more: number) =>
+  more > 0 ? h(Text, { style: styles.dataMore }, `and ${more} more (see the report online)`) : null;
+
+function dataBlock(block: PdfDataBlock, index: number) {
+  const title = block.title ? h(Text, { style: styles.dataTitle }, pdfText(block.title)) : null;
+  if (block.kind === 'pairs') {
+    const labelWidth = Math.min(
+      170,
+      columnWidths(
+        ['', ''],
+        block.rows.map((row) => [{ text: row.label }, row.cell]),
+        DATA_WIDTH,
+        DATA_FONT,
+      )[0]!,
+    );
+    const rows = block.rows.map((row, i) =>
+      h(
+        View,
+        { key: i, style: styles.dataRow },
+        cellText({ text: row.label }, labelWidth, styles.dataLabel),
+        cellText(row.cell, DATA_WIDTH - labelWidth, {}),
+      ),
+    );
+    return h(View, { key: index, style: styles.dataBlock, wrap: false }, title, ...rows);
+  }
+  if (block.kind === 'list') {
+    const items = block.items.map((item, i) =>
+      h(
+        View,
+        { key: i, style: styles.dataRow },
+        cellText({ text: '•' }, 14, styles.dataLabel),
+        cellText(item, DATA_WIDTH - 14, {}),
+      ),
+    );
+    return h(
+      View,
+      { key: index, style: styles.dataBlock, wrap: false },
+      title,
+      ...items,
+      moreLine(block.more),
+    );
+  }
+  const widths = columnWidths(block.columns, block.rows, DATA_WIDTH, DATA_FONT);
+  const head = h(
+    View,
+    { style: styles.dataHead },
+    ...block.columns.map((column, i) => cellText({ text: column }, widths[i]!, styles.dataHeadCell)),
+  );
+  const rows = block.rows.map((row, r) =>
+    h(View, { key: r, style: styles.dataRow }, ...row.map((cell, i) => cellText(cell, widths[i]!, {}))),
+  );
+  return h(
+    View,
+    { key: index, style: styles.dataBlock, wrap: false },
+    title,
+    head,
+    ...rows,
+    moreLine(block.more),
+  );
+}
+
+/** A check's status, title, message and recommendation: one unbreakable block unless very long. */
+function checkTop(check: ReportPdfCheck, first: boolean) {
   const status = STATUS[check.status];
   const tone = TONES[status.tone];
   const showRecommendation =
     (check.status === 'warning' || check.status === 'failed') && check.recommendation.trim() !== '';
   // A row stays on one page unless it is long enough to fill most of one by itself.
   const long = check.message.length + (showRecommendation ? check.recommendation.length : 0) > 1500;
-  return h(
-    View,
-    { key: check.key, style: styles.check, wrap: long },
-    h(
+  return {
+    long,
+    element: h(
       View,
-      { style: styles.checkMarker },
-      h(View, { style: [styles.dot, { backgroundColor: tone.fill }] }),
-      h(Text, { style: [styles.checkLabel, { color: tone.text }] }, status.label),
+      { style: [styles.check, first ? styles.checkFirst : {}], wrap: long },
+      h(
+        View,
+        { style: styles.checkMarker },
+        h(View, { style: [styles.dot, { backgroundColor: tone.fill }] }),
+        h(Text, { style: [styles.checkLabel, { color: tone.text }] }, status.label),
+      ),
+      h(
+        View,
+        { style: styles.checkBody },
+        h(Text, { style: styles.checkTitle }, pdfText(check.title || check.key)),
+        check.message
+          ? h(
+              Text,
+              {
+                style: check.status === 'skipped' ? styles.checkSkipped : styles.checkMessage,
+                hyphenationCallback: proseHyphenation,
+              },
+              proseText(check.message, CHECK_TEXT_WIDTH, styles.checkMessage.fontSize),
+            )
+          : null,
+        showRecommendation
+          ? h(
+              Text,
+              {
+                style: [styles.recommendation, { backgroundColor: tone.bg, color: INK }],
+                hyphenationCallback: proseHyphenation,
+              },
+              h(Text, { style: styles.bold }, 'Recommendation: '),
+              proseText(check.recommendation, CHECK_TEXT_WIDTH - 14, styles.recommendation.fontSize),
+            )
+          : null,
+      ),
     ),
-    h(
-      View,
-      { style: styles.checkBody },
-      h(Text, { style: styles.checkTitle }, pdfText(check.title || check.key)),
-      check.message
-        ? h(
-            Text,
-            {
-              style: check.status === 'skipped' ? styles.checkSkipped : styles.checkMessage,
-              hyphenationCallback: proseHyphenation,
-            },
-            proseText(check.message, CHECK_TEXT_WIDTH, styles.checkMessage.fontSize),
-          )
-        : null,
-      showRecommendation
-        ? h(
-            Text,
-            {
-              style: [styles.recommendation, { backgroundColor: tone.bg, color: INK }],
-              hyphenationCallback: proseHyphenation,
-            },
-            h(Text, { style: styles.bold }, 'Recommendation: '),
-            proseText(check.recommendation, CHECK_TEXT_WIDTH - 14, styles.recommendation.fontSize),
-          )
-        : null,
-    ),
-  );
+  };
+}
+
+function checkDetails(check: ReportPdfCheck) {
+  const blocks = pdfDetails(check);
+  return blocks.length > 0 ? h(View, { style: styles.details }, ...blocks.map(dataBlock)) : null;
+}
+
+function checkRow(check: ReportPdfCheck) {
+  return h(View, { key: check.key }, checkTop(check, false).element, checkDetails(check));
 }
 
 function categorySection(category: ReportPdfCategory) {
@@ -518,21 +685,33 @@ function categorySection(category: ReportPdfCategory) {
       return `${count} ${status === 'warning' && count !== 1 ? 'warnings' : status}`;
     })
     .join('  ·  ');
+  const heading = h(
+    View,
+    { style: styles.categoryHead },
+    h(Text, { style: styles.categoryTitle }, pdfText(category.title)),
+    h(Text, { style: styles.categoryCounts }, counts),
+    scorePill(category.score),
+  );
+  const [first, ...rest] = category.checks;
+  if (!first)
+    return h(
+      View,
+      { key: category.key, wrap: false },
+      heading,
+      h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No checks in this category.'),
+    );
+  const top = checkTop(first, true);
   return h(
     View,
     { key: category.key },
-    // Keeps the heading with at least the first check of the category.
-    h(
-      View,
-      { style: styles.categoryHead, wrap: false, minPresenceAhead: 70 },
-      h(Text, { style: styles.categoryTitle }, pdfText(category.title)),
-      h(Text, { style: styles.categoryCounts }, counts),
-      scorePill(category.score),
-    ),
-    ...category.checks.map(checkRow),
-    category.checks.length === 0
-      ? h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No checks in this category.')
-      : null,
+    // The heading never sits alone at the foot of a page: it moves with its first check's texts
+    // (and the first rows of that check's table follow them); a check too long for one page keeps
+    // at least a few lines under the heading.
+    top.long
+      ? h(View, null, h(View, { minPresenceAhead: 80 }, heading), top.element)
+      : h(View, { wrap: false }, heading, top.element),
+    checkDetails(first),
+    ...rest.map(checkRow),
   );
 }
 

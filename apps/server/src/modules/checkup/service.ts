@@ -436,6 +436,7 @@ export async function reportPdf(deps: CheckupDeps, caller: AuthContext, guid: st
             message: String(result.message ?? ''),
             recommendation: String(result.recommendation ?? ''),
             relevance: Number(result.relevance ?? 0),
+            data: result,
           };
         });
       return { key: category.key, title: category.title, checks };

@@ -117,4 +117,136 @@ describe('check data renderers', () => {
     expect(screen.getByText('JavaScript errors')).toBeTruthy();
     expect(screen.getByText('None')).toBeTruthy();
   });
+
+  it('shows nested values as text with units, never as JSON (engine results of the fixture site)', () => {
+    // Data fields as the engine wrote them for the neglected fixture site.
+    const results: Record<string, unknown>[] = [
+      {
+        status: 'warning',
+        message: '',
+        oversized_images: [],
+        low_res_images: [
+          {
+            url: 'http://127.0.0.1:37543/images/huge.png',
+            natural: { width: 1, height: 1 },
+            displayed: { width: 900, height: 700 },
+          },
+        ],
+      },
+      {
+        status: 'failed',
+        message: '',
+        spelling_issues: {
+          hard: [{ word: 'tabels', count: 2, suggestions: ['tables', 'labels', 'babels'] }],
+          soft: [],
+        },
+      },
+      {
+        status: 'failed',
+        message: '',
+        not_minified: [{ url: 'http://127.0.0.1:37543/jquery.js', size: 133379, savings: 98688 }],
+        minified: ['http://127.0.0.1:37543/style.css'],
+      },
+      {
+        status: 'failed',
+        message: '',
+        protocol: 'http/1.1',
+        non_http2_resources: ['http://127.0.0.1:37543/style.css'],
+      },
+      {
+        status: 'passed',
+        message: '',
+        ttfb: { total: 7, dns: null, connect: 1, tls: null, wait: 6 },
+      },
+      {
+        status: 'passed',
+        message: '',
+        dom: { nodes: 29, depth: 8, max_children: 10, max_children_parent: 'body' },
+      },
+    ];
+    const { container } = render(
+      <div>
+        {results.map((result, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+          <CheckData key={i} result={result} />
+        ))}
+      </div>,
+    );
+    const text = container.textContent ?? '';
+    expect(text).not.toMatch(/[{}[\]"]/);
+    // Sizes of an image, in pixels, in their own cells.
+    const images = screen.getByText('Low-resolution images').closest('section')!;
+    expect(within(images).getByRole('columnheader', { name: 'Image size' })).toBeTruthy();
+    expect(within(images).getByText('1 × 1 px')).toBeTruthy();
+    expect(within(images).getByText('900 × 700 px')).toBeTruthy();
+    // A list inside a record: the words, not an array.
+    expect(screen.getByText('tables, labels, babels')).toBeTruthy();
+    expect(screen.getByText('2 times')).toBeTruthy();
+    // Sizes in the spec's units, labels spelt as people write them.
+    expect(screen.getByText('130.3 Kb')).toBeTruthy();
+    expect(screen.getByText('96.4 Kb')).toBeTruthy();
+    expect(screen.getByText('Files not served over HTTP/2')).toBeTruthy();
+    expect(screen.getByText('Time to First Byte (TTFB)')).toBeTruthy();
+    expect(screen.getByText('DNS')).toBeTruthy();
+    expect(screen.getByText('7 ms')).toBeTruthy();
+    expect(screen.getByText('29 elements')).toBeTruthy();
+    expect(screen.getByText('8 levels')).toBeTruthy();
+    expect(screen.queryByText(/^(Lcp|Ttfb|Url|Dns|Http2)/)).toBeNull();
+  });
+
+  it('labels web vitals and page objects with their names and units', () => {
+    render(
+      <CheckData
+        result={{
+          status: 'passed',
+          message: '',
+          page_objects: {
+            html: 1,
+            css: 3,
+            size_by_type: { javascript: 1229 },
+            requests_by_type: { css: 3 },
+            size_by_domain: {},
+            requests_by_domain: {},
+            broken_resources: {
+              same_domain: [{ url: 'https://example.com/missing.css', status: 404, error: null }],
+              other_domain: [],
+            },
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText('HTML')).toBeTruthy();
+    expect(screen.getByText('1 file')).toBeTruthy();
+    expect(screen.getAllByText('3 requests')).toHaveLength(1);
+    expect(screen.getByText('3 files')).toBeTruthy();
+    expect(screen.getByText('1.2 Kb')).toBeTruthy();
+    expect(screen.getByText('JavaScript')).toBeTruthy();
+    expect(screen.getByText('Broken resources')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://example.com/missing.css' })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+  });
+
+  it('names a web vital by its full name and abbreviation, its parts in units', () => {
+    render(
+      <CheckData
+        result={{
+          status: 'passed',
+          message: '',
+          lcp: {
+            duration: 512,
+            node: 'img',
+            text: null,
+            url: null,
+            phases: { ttfb: 40, load_delay: 12, load_duration: 300, render_delay: 160 },
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText('Largest Contentful Paint (LCP)')).toBeTruthy();
+    expect(screen.getByText('0.51 s')).toBeTruthy();
+    expect(screen.getByText('Render delay')).toBeTruthy();
+    expect(screen.getByText('0.16 s')).toBeTruthy();
+    expect(screen.getByText('40 ms')).toBeTruthy();
+    expect(screen.getByText('Element')).toBeTruthy();
+  });
 });

@@ -1,31 +1,22 @@
+import {
+  type CheckDataCell,
+  checkDataFields,
+  checkFieldLabel,
+  formatBytes,
+  formatCheckCell,
+  formatCheckValue,
+  formatDuration,
+  isCheckScalar,
+  isRecordList,
+  recordColumns,
+  topEntries,
+} from '@sitelens/contracts';
 import { Descriptions, Image, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { tokenStore } from '../../api/token-store';
 
-/** Fields every result has; the rest are the check's own data. */
-const COMMON = new Set([
-  'status',
-  'message',
-  'how_to_fix',
-  'how_to_fix_video',
-  'relevance',
-  'recommendation',
-  'description',
-  'error',
-]);
-
-/** Sizes as the spec writes them: B, Kb, Mb, and '> 1 Gb' above that. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return '> 1 Gb';
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(2)} Mb`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} Kb`;
-  return `${bytes} B`;
-}
-
-/** A duration in milliseconds: fast ones in ms ("14 ms", not "0.01 s"), the rest in seconds. */
-export function formatDuration(ms: number): string {
-  return ms < 100 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+// Labels and units come from @sitelens/contracts (check-data-format.ts), shared with the PDF.
+export { formatBytes, formatDuration };
 
 /** Keyword cloud font size (spec): 14 + 2 × (count − 1) up to a count of 15, then 42. */
 export function cloudFontSize(count: number): number {
@@ -78,137 +69,67 @@ function Snapshot({ src }: { src: string }) {
   return <Image src={url} alt="The page on a phone screen" width={180} className="mobile-snapshot" />;
 }
 
+/** A name → number map as a table: the ten largest, the rest as "Other" (spec: page objects). */
 function TopTable({
   title,
+  path,
   values,
-  format,
 }: {
   title: string;
+  path: readonly string[];
   values: Record<string, number>;
-  format: (n: number) => string;
 }) {
-  const entries = Object.entries(values).sort((a, b) => b[1] - a[1]);
-  const top = entries.slice(0, 10);
-  const other = entries.slice(10).reduce((sum, [, v]) => sum + v, 0);
-  const rows = [...top, ...(entries.length > 10 ? [['Other', other] as [string, number]] : [])];
+  const byDomain = path.at(-1)?.endsWith('domain');
   return (
     <Table
       size="small"
       pagination={false}
       title={() => title}
       rowKey={(row) => row[0]}
-      dataSource={rows}
+      dataSource={topEntries(values)}
       columns={[
-        { title: 'Name', render: (_, row) => row[0], ellipsis: true },
-        { title: 'Value', render: (_, row) => format(row[1]), align: 'right' },
+        {
+          title: byDomain ? 'Domain' : 'Type',
+          render: (_, row) => (byDomain ? row[0] : checkFieldLabel(row[0])),
+          ellipsis: true,
+        },
+        {
+          title: path.at(-1)?.startsWith('size') ? 'Size' : 'Requests',
+          render: (_, row) => formatCheckValue([...path, row[0]], row[1]),
+          align: 'right',
+        },
       ]}
     />
   );
 }
 
-/** Names a field's key does not say well on its own; the rest are the key in words. */
-const LABELS: Record<string, string> = {
-  snapshot_url: 'Screenshot',
-  non_blank_ratio: 'Screen with content',
-  lcp_lazy: 'Main image loads lazily',
-  offscreen_eager: 'Images below the first screen loaded at once',
-  html_size: 'HTML size',
-  html_transfer_size: 'HTML transferred',
-  text_html_ratio: 'Text to HTML',
-  small_text_pct: 'Text smaller than 12 px',
-  js_only_words_pct: 'Words only in the rendered page',
-  js_only_links: 'Links only in the rendered page',
-  js_errors: 'JavaScript errors',
-  js_execution: 'JavaScript execution',
-  total_ms: 'Total',
-  by_script: 'By script',
-  tbt: 'Total Blocking Time',
-  inp: 'Interaction to Next Paint',
-  p75: '75th percentile',
-  speed_index: 'Speed Index',
-  load_time: 'Load time',
-  dom_content_loaded: 'DOMContentLoaded',
-  response_time: 'Response time',
-  title_px: 'Title width',
-  overflow_px: 'Wider than the screen by',
-  dom: 'DOM',
-  max_children: 'Most children of one element',
-  max_children_parent: 'That element',
-  ssl: 'HTTPS',
-  sub_results: 'Checks',
-  hsts_header: 'HSTS header',
-  h1_list: 'H1 headings',
-  h2_list: 'H2 headings',
-  img_tags: 'Images',
-  seo_unfriendly_urls: 'SEO-unfriendly URLs',
-  ai_bots: 'AI crawlers',
-  llms_txt: 'llms.txt',
-  robots_txt_url: 'robots.txt',
-  robots_txt_errors: 'robots.txt errors',
-  favicon_url: 'Favicon',
-  indexnow: 'IndexNow',
-  cdn_usage: 'CDN usage',
-  serp_preview: 'Search result preview',
-  status_code: 'HTTP status',
-  open_graph: 'Open Graph',
-  twitter_card: 'Twitter card',
-  url: 'URL',
-};
-const label = (key: string) => LABELS[key] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-/** Durations the engine reports in milliseconds, shown as the page's timings are: in seconds. */
-const MILLISECONDS = new Set([
-  'tbt',
-  'speed_index',
-  'load_time',
-  'dom_content_loaded',
-  'response_time',
-  'total_ms',
-]);
-/** Shares the engine reports as 0–1 ratios or as percentages. */
-const RATIOS = new Set(['non_blank_ratio']);
-const PERCENTS = new Set(['text_html_ratio', 'small_text_pct', 'js_only_words_pct']);
-const PIXELS = new Set(['title_px', 'overflow_px']);
-
-function numberValue(name: string, value: number): string | null {
-  if (MILLISECONDS.has(name)) return formatDuration(value);
-  if (RATIOS.has(name)) return `${Math.round(value * 1000) / 10} %`;
-  if (PERCENTS.has(name)) return `${value} %`;
-  if (PIXELS.has(name)) return `${value} px`;
-  if (/(_size|bytes)$/.test(name)) return formatBytes(value);
-  return null;
-}
-
-function scalar(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '')
-    return <Typography.Text type="secondary">—</Typography.Text>;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && /^https?:\/\//.test(value))
+/** One cell of text, a web address as a link. */
+function Cell({ cell }: { cell: CheckDataCell }): ReactNode {
+  if (cell.text === '—') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (cell.href)
     return (
-      <Typography.Link href={value} target="_blank" rel="noopener noreferrer" ellipsis>
-        {value}
+      <Typography.Link href={cell.href} target="_blank" rel="noopener noreferrer" ellipsis>
+        {cell.text}
       </Typography.Link>
     );
-  if (typeof value === 'object') return <code className="check-json">{JSON.stringify(value)}</code>;
-  return String(value);
+  return cell.text;
 }
 
-/** A list of records as a table; of plain values as a compact list. */
-function ListValue({ name, items }: { name: string; items: unknown[] }) {
+/** A list of records as a table, a column per field; of plain values as a compact list. */
+function ListValue({ path, items }: { path: readonly string[]; items: unknown[] }) {
   if (items.length === 0) return <Typography.Text type="secondary">None</Typography.Text>;
-  if (items.every((item) => item && typeof item === 'object' && !Array.isArray(item))) {
-    const keys = [...new Set(items.flatMap((item) => Object.keys(item as object)))].slice(0, 6);
+  if (isRecordList(items)) {
     return (
       <Table
         size="small"
-        rowKey={(_, i) => `${name}-${i}`}
-        dataSource={items.slice(0, 100) as Record<string, unknown>[]}
+        rowKey={(_, i) => `${path.join('.')}-${i}`}
+        dataSource={items.slice(0, 100)}
         pagination={items.length > 10 ? { pageSize: 10, size: 'small' } : false}
         scroll={{ x: 'max-content' }}
-        columns={keys.map((key) => ({
-          title: label(key),
+        columns={recordColumns(items).map((key) => ({
+          title: checkFieldLabel(key),
           dataIndex: key,
-          render: (value: unknown) => scalar(value),
+          render: (value: unknown) => <Cell cell={formatCheckCell([...path, key], value)} />,
         }))}
       />
     );
@@ -217,15 +138,25 @@ function ListValue({ name, items }: { name: string; items: unknown[] }) {
     <ul className="check-list">
       {items.slice(0, 50).map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat
-        <li key={i}>{scalar(item)}</li>
+        <li key={i}>
+          {isCheckScalar(item) || Array.isArray(item) ? (
+            <Cell cell={formatCheckCell(path, item)} />
+          ) : (
+            <NestedValue path={path} value={item as Record<string, unknown>} />
+          )}
+        </li>
       ))}
     </ul>
   );
 }
 
-function FieldValue({ name, value }: { name: string; value: unknown }): ReactNode {
-  if (name === 'snapshot_url' && typeof value === 'string') return <Snapshot src={value} />;
-  if (name === 'keywords_cloud' && Array.isArray(value))
+const VITAL_VALUE: Record<string, string> = { lcp: 'duration', cls: 'score', ttfb: 'total' };
+
+function FieldValue({ path, value }: { path: readonly string[]; value: unknown }): ReactNode {
+  const name = path.at(-1) ?? '';
+  const top = path.length === 1;
+  if (top && name === 'snapshot_url' && typeof value === 'string') return <Snapshot src={value} />;
+  if (top && name === 'keywords_cloud' && Array.isArray(value))
     return (
       <div className="keyword-cloud">
         {(value as { term: string; count: number }[]).map((term) => (
@@ -235,79 +166,86 @@ function FieldValue({ name, value }: { name: string; value: unknown }): ReactNod
         ))}
       </div>
     );
-  if (name in VITALS) {
+  if (top && name in VITALS) {
+    const inner = VITAL_VALUE[name];
     const number =
       typeof value === 'number'
         ? value
-        : ((value as { duration?: number; score?: number; total?: number } | null)?.duration ??
-          (value as { score?: number } | null)?.score ??
-          (value as { total?: number } | null)?.total);
+        : inner && value && typeof value === 'object'
+          ? (value as Record<string, unknown>)[inner]
+          : undefined;
     if (typeof number === 'number')
       return (
         <>
           <VitalValue name={name} value={number} />
-          {value && typeof value === 'object' && <NestedValue value={value as Record<string, unknown>} />}
+          {value && typeof value === 'object' && (
+            // The rest of the measure (the element, its phases); the figure itself is in the tag.
+            <NestedValue
+              path={path}
+              value={Object.fromEntries(Object.entries(value).filter(([key]) => key !== inner))}
+            />
+          )}
         </>
       );
   }
-  if (name === 'page_objects' && value && typeof value === 'object') {
+  if (top && name === 'page_objects' && value && typeof value === 'object') {
     const po = value as Record<string, unknown>;
+    const counts = Object.fromEntries(Object.entries(po).filter(([, v]) => typeof v === 'number'));
+    const broken = po.broken_resources;
+    const table = (key: string, title: string) => (
+      <TopTable title={title} path={[name, key]} values={(po[key] as Record<string, number>) ?? {}} />
+    );
     return (
-      <div className="page-objects">
-        <TopTable
-          title="Size by type"
-          values={(po.size_by_type as Record<string, number>) ?? {}}
-          format={formatBytes}
-        />
-        <TopTable
-          title="Requests by type"
-          values={(po.requests_by_type as Record<string, number>) ?? {}}
-          format={String}
-        />
-        <TopTable
-          title="Size by domain"
-          values={(po.size_by_domain as Record<string, number>) ?? {}}
-          format={formatBytes}
-        />
-        <TopTable
-          title="Requests by domain"
-          values={(po.requests_by_domain as Record<string, number>) ?? {}}
-          format={String}
-        />
-      </div>
+      <>
+        {Object.keys(counts).length > 0 && <NestedValue path={path} value={counts} />}
+        <div className="page-objects">
+          {table('size_by_type', 'Size by type')}
+          {table('requests_by_type', 'Requests by type')}
+          {table('size_by_domain', 'Size by domain')}
+          {table('requests_by_domain', 'Requests by domain')}
+        </div>
+        {broken && typeof broken === 'object' ? (
+          <section className="check-field">
+            <Typography.Text strong>{checkFieldLabel('broken_resources')}</Typography.Text>
+            <NestedValue path={[name, 'broken_resources']} value={broken as Record<string, unknown>} />
+          </section>
+        ) : null}
+      </>
     );
   }
-  if (Array.isArray(value)) return <ListValue name={name} items={value} />;
-  if (value && typeof value === 'object') return <NestedValue value={value as Record<string, unknown>} />;
-  if (typeof value === 'number') return numberValue(name, value) ?? scalar(value);
-  return scalar(value);
+  if (Array.isArray(value)) return <ListValue path={path} items={value} />;
+  if (!isCheckScalar(value)) return <NestedValue path={path} value={value as Record<string, unknown>} />;
+  return <Cell cell={formatCheckCell(path, value)} />;
 }
 
-function NestedValue({ value }: { value: Record<string, unknown> }) {
+function NestedValue({ path, value }: { path: readonly string[]; value: Record<string, unknown> }) {
   const entries = Object.entries(value);
   if (entries.length === 0) return <Typography.Text type="secondary">None</Typography.Text>;
   return (
     <Descriptions size="small" column={1} bordered>
       {entries.map(([key, v]) => (
-        <Descriptions.Item key={key} label={label(key)}>
-          <FieldValue name={key} value={v} />
+        <Descriptions.Item key={key} label={checkFieldLabel(key)}>
+          <FieldValue path={[...path, key]} value={v} />
         </Descriptions.Item>
       ))}
     </Descriptions>
   );
 }
 
-/** Every field a check returned, each in the form that reads best: tables, clouds, images, thresholds. */
+/**
+ * Every field a check returned, each in the form that reads best: tables, clouds, images,
+ * thresholds; labels and units from `@sitelens/contracts`, as in the PDF. Never raw JSON.
+ */
 export function CheckData({ result }: { result: Record<string, unknown> }) {
-  const fields = Object.entries(result).filter(([key]) => !COMMON.has(key));
+  const fields = checkDataFields(result);
   if (fields.length === 0) return null;
   return (
     <div className="check-data">
       {fields.map(([key, value]) => (
         <section key={key} className="check-field">
-          <Typography.Text strong>{label(key)}</Typography.Text>
+          <Typography.Text strong>{checkFieldLabel(key)}</Typography.Text>
           <div>
-            <FieldValue name={key} value={value} />
+            <FieldValue path={[key]} value={value} />
           </div>
         </section>
       ))}
