@@ -69,6 +69,10 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.getByLabel('Your website').fill('exa mple.com');
     await page.getByRole('button', { name: 'Checkup your SEO' }).click();
     expect(await fieldError('Your website')).toBe('Provide a valid URL');
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-form-error-1440.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-form-error-375.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     // Every competitor row starts on https://, however many the plan allows.
     await page.getByText('Add competitors (optional)').click();
     const rows = await page.locator('[aria-label$=" scheme"]').count();
