@@ -4,7 +4,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { formatDate } from '@sitelens/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, ROOT, type RunningServer, runCli, startServer } from './harness';
+import {
+  hasChromium,
+  launchBrowser,
+  ROOT,
+  type RunningServer,
+  runCli,
+  settledIn,
+  startServer,
+} from './harness';
 import { fillCard } from './payment';
 import { registerInContext } from './session';
 
@@ -39,15 +47,7 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
 
   const toast = (text: string) => page.locator('.ant-notification').getByText(text).first().waitFor();
   /** Waits for the finite animations (tabs, fades) to end, so a picture shows the settled page. */
-  const settled = () =>
-    page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+  const settled = () => settledIn(page);
 
   it('serves the first load with a loading indicator in the page itself', async () => {
     // The page as served, before any script runs: index.html's own spinner.

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, ROOT, type RunningServer, runCli, startServer } from './harness';
+import {
+  hasChromium,
+  launchBrowser,
+  ROOT,
+  type RunningServer,
+  runCli,
+  settledIn,
+  startServer,
+} from './harness';
 import { registerInContext, startTrialInContext } from './session';
 
 const EMAIL = 'grace@woodline.test';
@@ -23,17 +31,6 @@ function twoWebsiteCatalogue(dir: string): string {
   writeFileSync(file, JSON.stringify(catalogue));
   return file;
 }
-
-/** Waits for running transitions to end (never for an endless one, such as a spinner's). */
-const settledIn = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
 
 /** Port 80 of a domain and its www. go to the fixture; https goes to a closed port, so setup falls back. */
 const connectTo = (domain: string, port: number) =>
