@@ -68,11 +68,14 @@ describe('formatCheckValue', () => {
     expect(formatCheckValue(['seo_unfriendly_urls', 'reasons'], 'double_slash')).toBe('double slashes');
   });
 
-  it('sizes as the spec writes them, durations in ms or s', () => {
+  it('sizes as the spec writes them (B, Kb, Mb, "> 1 Gb"), durations in ms or s', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1229)).toBe('1.2 Kb');
+    expect(formatBytes(2048)).toBe('2.0 Kb');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.00 Mb');
     expect(formatBytes(2 * 1024 ** 3)).toBe('> 1 Gb');
     expect(formatDuration(4.2)).toBe('4 ms');
+    expect(formatDuration(118)).toBe('0.12 s');
     expect(formatDuration(3100)).toBe('3.10 s');
   });
 });

@@ -145,22 +145,26 @@ function fieldOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The fields a 400 or 403 answer names (`fields: [{ field, message }]`), to show each on its input. */
+/**
+ * The fields a 400 or 403 answer names (`fields: [{ field, message }]`), to show each on its input.
+ * The server may repeat the field's name before the message (`competitors: …`); a form shows the
+ * message alone, so that prefix is dropped.
+ */
 export function fieldErrors(error: unknown): { field: string; message: string }[] {
   const body = error instanceof RequestError ? error.body : null;
   if (!body || typeof body !== 'object' || !('fields' in body) || !Array.isArray(body.fields)) return [];
-  return body.fields.filter(
-    (f): f is { field: string; message: string } =>
-      typeof f?.field === 'string' && typeof f?.message === 'string',
-  );
+  return body.fields
+    .filter(
+      (f): f is { field: string; message: string } =>
+        typeof f?.field === 'string' && typeof f?.message === 'string',
+    )
+    .map((f) => ({ field: f.field, message: f.message.replace(/^[\w.]+: /, '') }));
 }
 
 /**
  * The server's message about `field` in a 400 or 403 answer, or null when the answer names no such
- * field. The server may name it nested (`settings.competitors`, `competitors.0`) and may repeat the
- * field's name before the message (`competitors: …`); a form shows the message alone.
+ * field. The server may name it nested (`settings.competitors`, `competitors.0`).
  */
 export function fieldProblem(error: unknown, field: string): string | null {
-  const found = fieldErrors(error).find((f) => f.field.split('.').includes(field));
-  return found ? found.message.replace(/^[\w.]+: /, '') : null;
+  return fieldErrors(error).find((f) => f.field.split('.').includes(field))?.message ?? null;
 }

@@ -201,7 +201,7 @@ export async function readSection(
       return {
         ready: true,
         reply: {
-          top_100_pass_rate: await passRate(deps.database.query, section),
+          top_100_pass_rate: (await passRates(deps.database.query, [section])).get(section) ?? null,
           result: withSnapshot(row.result, section, guid, target.url) as SectionReply['result'],
         },
       };
@@ -220,18 +220,13 @@ function withSnapshot(result: Record<string, unknown>, section: string, guid: st
   return { ...result, snapshot_url: `/api/report/${guid}/snapshot?url=${encodeURIComponent(url)}` };
 }
 
-async function passRate(query: QueryFn, section: string): Promise<number | null> {
-  const [row] = await query<{ rate: number }>(
-    'select rate from pass_rates where section_key = $1 order by measured_on desc limit 1',
-    [section],
-  );
-  return row ? Number(row.rate) : null;
-}
-
-/** The latest pass rate of every measured section, in one query. */
-async function passRates(query: QueryFn): Promise<Map<string, number>> {
+/** The latest measured pass rate of each of `sections` (of every section without it), in one query. */
+async function passRates(query: QueryFn, sections: string[] | null = null): Promise<Map<string, number>> {
   const rows = await query<{ section_key: string; rate: number }>(
-    'select distinct on (section_key) section_key, rate from pass_rates order by section_key, measured_on desc',
+    `select distinct on (section_key) section_key, rate from pass_rates
+      where ($1::text[] is null or section_key = any($1::text[]))
+      order by section_key, measured_on desc`,
+    [sections],
   );
   return new Map(rows.map((row) => [row.section_key, Number(row.rate)]));
 }

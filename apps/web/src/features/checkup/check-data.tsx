@@ -2,7 +2,6 @@ import {
   type CheckDataCell,
   checkDataFields,
   checkFieldLabel,
-  formatBytes,
   formatCheckCell,
   formatCheckValue,
   formatDuration,
@@ -16,7 +15,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { tokenStore } from '../../api/token-store';
 
 // Labels and units come from @sitelens/contracts (check-data-format.ts), shared with the PDF.
-export { formatBytes, formatDuration };
 
 /** Keyword cloud font size (spec): 14 + 2 × (count − 1) up to a count of 15, then 42. */
 export function cloudFontSize(count: number): number {

@@ -153,7 +153,7 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
               : name === 'sections'
                 ? ['sections']
                 : null;
-        return at ? [{ name: at, errors: [message.replace(/^[\w.]+: /, '')] }] : [];
+        return at ? [{ name: at, errors: [message] }] : [];
       });
       if (onFields.length > 0) {
         if (onFields.some((f) => f.name[0] === 'competitors')) setOpenPanels(['competitors']);

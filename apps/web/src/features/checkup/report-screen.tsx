@@ -192,9 +192,9 @@ function ReportView({
     () => [report.url, ...report.competitors.filter((c) => c.status !== 'failed').map((c) => c.url)],
     [report.url, report.competitors],
   );
-  // A finished report comes with every section; a running one is read section by section.
+  // A finished report comes with every section (`results`); a running one is read section by section.
   const live = useLiveSectionResults(
-    report.status === 'running' && !report.results,
+    report.status === 'running',
     report.guid,
     targets,
     report.sections,
