@@ -118,6 +118,7 @@ const LABELS: Record<string, string> = {
   dom_content_loaded: 'DOMContentLoaded',
   response_time: 'Response time',
   title_px: 'Title width',
+  description_px: 'Description width',
   title_length: 'Title length',
   description_length: 'Description length',
   overflow_px: 'Wider than the screen by',

@@ -1,24 +1,32 @@
 import { parseArgs } from 'node:util';
 import { checkMeta } from './catalog';
-import type { CheckResult } from './evaluate';
+import { type CheckResult, isErrorPage } from './evaluate';
 import { ALLOW_PRIVATE_VARIABLE, parseAllowPrivate } from './net/allow-private';
 import { CONNECT_TO_VARIABLE, parseConnectTo } from './net/connect-to';
 import { createGuardedFetcher } from './net/guarded-fetch';
 import { type CheckupReport, PageUnreachableError, runCheckup, UnknownSectionError } from './run';
 
-/** Exit codes of `sitelens-check`. */
-export const EXIT = { ok: 0, badArgument: 2, unreachable: 3 } as const;
+/**
+ * Exit codes of `sitelens-check`. `errorPage`: the report is printed, but the page answered 4xx or
+ * 5xx, so search engines do not index it and the checks that read its content were not judged.
+ */
+export const EXIT = { ok: 0, badArgument: 2, unreachable: 3, errorPage: 4 } as const;
 
 const USAGE = `usage: sitelens-check <url> [--json] [--sections k1,k2] [--competitor <url>]... [--no-browser]
+                      [--indexnow-key <key>]
 
   --json              print one JSON object instead of the readable report
   --sections k1,k2    run only these checks (keys of the catalogue)
   --competitor <url>  run the same checks on another site too (repeatable)
   --no-browser        skip Chromium: no web vitals, screenshots or rendering checks
+  --indexnow-key <key>  the site's IndexNow key, so the indexnow check can verify its key file
 
 environment: CHROMIUM_PATH (default /usr/bin/chromium), ${ALLOW_PRIVATE_VARIABLE} (host:port entries
 that may be private, for local testing), ${CONNECT_TO_VARIABLE} (HOST:PORT:TARGET_HOST:TARGET_PORT
-entries, as curl's --connect-to, for local testing), SITELENS_USER_AGENT`;
+entries, as curl's --connect-to, for local testing), SITELENS_USER_AGENT
+
+exit codes: 0 the checkup finished, 2 a bad argument, 3 the page could not be fetched,
+4 the page answered with an HTTP error (4xx or 5xx): the report is printed, its content is not judged`;
 
 interface Io {
   out: { write(text: string): unknown };
@@ -77,6 +85,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.err.write(`${(error as Error).message}\n`);
     return EXIT.badArgument;
   }
+  const indexNowKey = values['indexnow-key'];
+  if (indexNowKey !== undefined && !/^[A-Za-z0-9-]{8,128}$/.test(indexNowKey)) {
+    io.err.write('An IndexNow key is 8 to 128 letters, digits or dashes.\n');
+    return EXIT.badArgument;
+  }
   const sections = values.sections
     ?.split(',')
     .map((key) => key.trim())
@@ -88,10 +101,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       ...(sections ? { sections } : {}),
       fetcher,
       browser: !values['no-browser'],
+      ...(indexNowKey ? { indexNowKey } : {}),
       ...(io.env.CHROMIUM_PATH ? { chromiumPath: io.env.CHROMIUM_PATH } : {}),
     });
     io.out.write(values.json ? `${JSON.stringify(toJson(report))}\n` : readable(report));
-    return EXIT.ok;
+    return isErrorPage(report) ? EXIT.errorPage : EXIT.ok;
   } catch (error) {
     if (error instanceof UnknownSectionError) {
       io.err.write(`${error.message}\n`);
@@ -114,6 +128,7 @@ function parse(argv: string[]) {
       sections: { type: 'string' },
       competitor: { type: 'string', multiple: true },
       'no-browser': { type: 'boolean' },
+      'indexnow-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -138,6 +153,7 @@ export function toJson(
   const one = (r: CheckupReport) => ({
     url: r.url,
     final_url: r.finalUrl,
+    status_code: r.status,
     score: r.score,
     categories: Object.fromEntries(r.categories.map((c) => [c.key, { title: c.title, score: c.score }])),
     checks: Object.fromEntries(r.results.map((result) => [result.key, checkJson(result)])),
@@ -174,6 +190,12 @@ export function readable(
   const title = (key: string) => checkMeta.get(key)?.title ?? key;
   lines.push(`Sitelens checkup of ${report.url}`);
   if (report.finalUrl !== report.url) lines.push(`  (answered by ${report.finalUrl})`);
+  if (isErrorPage(report))
+    lines.push(
+      '',
+      `The page answered with HTTP ${report.status}. Search engines do not index an error page, so its content`,
+      'was not judged: make the page answer with 200 first, then check it again.',
+    );
   lines.push('', `Score ${report.score}/100   (${(report.durationMs / 1000).toFixed(1)} s)`, '');
   for (const category of report.categories)
     lines.push(`  ${category.title.padEnd(24)} ${String(category.score).padStart(3)}`);

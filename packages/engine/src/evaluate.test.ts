@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCheck, passed } from './checks/define-check';
 import { evaluateChecks } from './evaluate';
 import { parseDocument } from './gather/document';
+import { pageArtifact } from './testing/artifacts';
 
 const base = {
   category: 'common-seo',
@@ -62,5 +63,25 @@ describe('evaluateChecks', () => {
       status: 'skipped',
       reason: 'The page could not be fetched.',
     });
+  });
+});
+
+describe('evaluateChecks on an error page', () => {
+  const page = pageArtifact('https://a.test/', '<p>Internal error</p>', { status: 500 });
+  const html = '<html><head></head><body></body></html>';
+  const bodyOnly = defineCheck({ ...needsPage, key: 'body-only', readsBody: true });
+
+  it('skips the checks that read the body, and judges the response itself', () => {
+    const results = evaluateChecks([reads, bodyOnly, needsPage], {
+      page,
+      document: parseDocument(html, 'https://a.test/'),
+    });
+    const reason =
+      'Not checked: the page answered with HTTP 500, and search engines ignore the content of an error page.';
+    expect(results).toEqual([
+      { key: 'reads', status: 'skipped', reason },
+      { key: 'body-only', status: 'skipped', reason },
+      { key: 'needs-page', status: 'passed', message: 'ok', data: {} },
+    ]);
   });
 });

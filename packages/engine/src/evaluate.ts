@@ -1,4 +1,4 @@
-import type { ArtifactName, Artifacts } from './artifacts';
+import type { ArtifactName, Artifacts, PageArtifact } from './artifacts';
 import { type Check, type CheckStatus, format } from './checks/define-check';
 
 /** A check's result in a report: a verdict with its fields, or why it did not run. */
@@ -17,6 +17,8 @@ export function evaluateChecks(
   missing: Partial<Record<ArtifactName, string>> = {},
 ): CheckResult[] {
   return checks.map((check) => {
+    const notJudged = artifacts.page ? errorPageReason(check, artifacts.page) : null;
+    if (notJudged) return { key: check.key, status: 'skipped', reason: notJudged };
     const absent = check.requires.find((name) => artifacts[name] === undefined);
     if (absent) {
       return {
@@ -27,6 +29,33 @@ export function evaluateChecks(
     }
     return evaluateOne(check, artifacts as Artifacts);
   });
+}
+
+/** Artifacts made from the page's body: its markup, what the markup references, how it renders. */
+const BODY_ARTIFACTS: ReadonlySet<ArtifactName> = new Set([
+  'document',
+  'resources',
+  'images',
+  'linkChecks',
+  'browser',
+]);
+
+/** A page that answers 4xx or 5xx: search engines index nothing of it. */
+export const isErrorPage = (page: Pick<PageArtifact, 'status'>): boolean => page.status >= 400;
+
+/**
+ * Why a check is not judged on this page, or null. Search engines ignore the body of a page that
+ * answers 4xx or 5xx, so a page check that reads the body would judge the error page ("no title",
+ * "noindex") rather than the page the owner meant; the status check says what is wrong. Checks of
+ * the response itself (headers, TLS) and of the origin (robots.txt, sitemaps) are still judged.
+ */
+export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status'>): string | null {
+  if (!isErrorPage(page) || check.scope !== 'page') return null;
+  if (!check.readsBody && !check.requires.some((name) => BODY_ARTIFACTS.has(name))) return null;
+  return format(
+    'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
+    { status: page.status },
+  );
 }
 
 /** One check over artifacts it has all of: its verdict, or an error result when it throws. */

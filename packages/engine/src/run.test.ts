@@ -122,7 +122,8 @@ describe('runCheckup', () => {
     expect(report.results[1]).toEqual({
       key: 'crawl-only',
       status: 'skipped',
-      reason: 'Needs the whole site: this check runs in Deep Analysis, not in a one-page checkup.',
+      reason:
+        'Needs the whole site: this check runs when the whole site is crawled, not in a one-page checkup.',
     });
     expect(report.score).toBe(100);
   });
@@ -139,5 +140,41 @@ describe('runCheckup', () => {
     expect(report.competitors[0]).toMatchObject({ url: `${SITE}/`, score: 100 });
     expect(report.competitors[1]).toMatchObject({ url: 'https://down.example/' });
     expect(report.competitors[1]).toHaveProperty('error');
+  });
+  it('does not judge the content of a page that answers 403: the status fails, body checks are skipped', async () => {
+    // What a bot-blocking wall sends: no title, noindex, almost no text.
+    const wall = '<html><head><meta name="robots" content="noindex"></head><body>Access denied</body></html>';
+    const { fetch, requested } = site({
+      '/': { status: 403, body: wall },
+      '/robots.txt': { body: 'User-agent: *\nAllow: /', type: 'text/plain' },
+    });
+    const report = await runCheckup({ url: `${SITE}/`, fetch, browser: true });
+    const byKey = new Map(report.results.map((result) => [result.key, result]));
+    expect(report.status).toBe(403);
+    expect(byKey.get('http-status-code')).toMatchObject({
+      status: 'failed',
+      message:
+        'The page answered with HTTP 403; search engines drop pages with client errors from the index.',
+    });
+    const notChecked = {
+      status: 'skipped',
+      reason:
+        'Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
+    };
+    for (const key of [
+      'meta-title',
+      'noindex-tags',
+      'content-length',
+      'doctype',
+      'web-vitals-lcp',
+      'broken-links',
+    ])
+      expect(byKey.get(key), key).toMatchObject(notChecked);
+    // The response and the origin are still judged.
+    expect(byKey.get('robots-txt')?.status).toBe('passed');
+    expect(byKey.get('server-signature')?.status).toBe('passed');
+    // Nothing the body references was fetched, and Chromium was not started for an error page.
+    expect(requested.some((url) => url.endsWith('.css') || url.endsWith('.js'))).toBe(false);
+    expect(report.screenshots).toEqual({ desktop: null, mobile: null });
   });
 });

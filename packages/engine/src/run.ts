@@ -3,7 +3,7 @@ import { checkMeta } from './catalog';
 import { CATEGORIES, type CategoryKey } from './categories';
 import type { Check } from './checks/define-check';
 import { allChecks } from './checks/index';
-import { type CheckResult, evaluateOne } from './evaluate';
+import { type CheckResult, errorPageReason, evaluateOne } from './evaluate';
 import { ArtifactUnavailable, type GatherOptions } from './gather/context';
 import { engineFetch } from './gather/engine-fetch';
 import type { EngineFetch } from './gather/fetch-contract';
@@ -14,6 +14,8 @@ import { type ImportantFix, importantFixes, scoreResults } from './score';
 export interface CheckupReport {
   url: string;
   finalUrl: string;
+  /** The HTTP status the page answered with; from 400 on, the checks that read its body are skipped. */
+  status: number;
   score: number;
   categories: { key: CategoryKey; title: string; score: number }[];
   results: CheckResult[];
@@ -158,14 +160,18 @@ async function checkWith(
     checks.map(async (check) => {
       const artifacts: Partial<Artifacts> = {};
       let result: CheckResult | null = null;
-      for (const name of check.requires) {
-        try {
-          (artifacts as Record<string, unknown>)[name] = await context.get(name);
-        } catch (error) {
-          result = { key: check.key, status: 'skipped', reason: reasonOf(name, error) };
-          break;
+      // An error page's body is not gathered for the checks that would read it (no Chromium run).
+      const notJudged = errorPageReason(check, page);
+      if (notJudged) result = { key: check.key, status: 'skipped', reason: notJudged };
+      else
+        for (const name of check.requires) {
+          try {
+            (artifacts as Record<string, unknown>)[name] = await context.get(name);
+          } catch (error) {
+            result = { key: check.key, status: 'skipped', reason: reasonOf(name, error) };
+            break;
+          }
         }
-      }
       result ??= evaluateOne(check, artifacts);
       options.onSection?.({ url, result });
       return result;
@@ -184,6 +190,7 @@ async function checkWith(
   return {
     url,
     finalUrl: page.finalUrl,
+    status: page.status,
     score: scoreResults(results, checkMeta),
     categories,
     results,

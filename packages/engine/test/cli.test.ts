@@ -98,6 +98,10 @@ describe('sitelens-check', () => {
     [['ftp://example.com/'], 'is not an http(s) URL'],
     [['https://example.com/', '--sections', 'meta-titel'], 'Unknown section: meta-titel'],
     [['https://example.com/', '--colour'], "Unknown option '--colour'"],
+    [
+      ['https://example.com/', '--indexnow-key', 'short'],
+      'An IndexNow key is 8 to 128 letters, digits or dashes.',
+    ],
   ])('exits 2 on a bad argument: %j', async (argv, message) => {
     const run = capture();
     expect(await main(argv, run.io())).toBe(EXIT.badArgument);
@@ -121,5 +125,67 @@ describe('sitelens-check', () => {
   it('reads a bare host as https', () => {
     expect(parseTargetUrl('example.com')?.href).toBe('https://example.com/');
     expect(parseTargetUrl('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('sitelens-check on pages whose verdicts a peer disputed', () => {
+  let cases: FixtureSite;
+  beforeAll(async () => {
+    cases = await startSite('cases');
+  });
+  afterAll(() => cases.close());
+
+  it('says plainly that a 403 page is an error page, judges none of its content and exits 4', async () => {
+    const run = capture();
+    const code = await main(
+      [`${cases.origin}/forbidden`, '--no-browser'],
+      run.io({ FETCH_ALLOW_PRIVATE: cases.allow }),
+    );
+    expect(code, run.err()).toBe(EXIT.errorPage);
+    expect(run.out()).toContain(
+      'The page answered with HTTP 403. Search engines do not index an error page, so its content\nwas not judged',
+    );
+    expect(run.out()).toContain(
+      '✗ HTTP status: The page answered with HTTP 403; search engines drop pages with client errors from the index.',
+    );
+    expect(run.out()).toContain(
+      '- Meta title: Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
+    );
+    // The error page's own "noindex" and missing title are not held against the page.
+    expect(run.out()).not.toMatch(/✗ Meta title|[✗!] Indexability directives/);
+
+    const json = capture();
+    await main(
+      [`${cases.origin}/forbidden`, '--json', '--no-browser'],
+      json.io({ FETCH_ALLOW_PRIVATE: cases.allow }),
+    );
+    const report = JSON.parse(json.out());
+    expect(report.status_code).toBe(403);
+    expect(report.checks['noindex-tags']).toEqual({
+      status: 'skipped',
+      message:
+        'Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
+    });
+  });
+
+  it('verifies the IndexNow key file when it is given the key', async () => {
+    const run = capture();
+    const code = await main(
+      [
+        `${cases.origin}/shoes.html`,
+        '--json',
+        '--no-browser',
+        '--sections',
+        'indexnow',
+        '--indexnow-key',
+        '3f2a9c0e7b1d4e5f',
+      ],
+      run.io({ FETCH_ALLOW_PRIVATE: cases.allow }),
+    );
+    expect(code, run.err()).toBe(EXIT.ok);
+    expect(JSON.parse(run.out()).checks.indexnow).toMatchObject({
+      status: 'passed',
+      indexnow: { key_location: `${cases.origin}/3f2a9c0e7b1d4e5f.txt`, valid: true },
+    });
   });
 });

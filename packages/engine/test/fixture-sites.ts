@@ -132,6 +132,15 @@ async function answer(
         body: Buffer.from('{"ok":true}'),
       };
     }
+    // A wall in front of a page, as bot protection sends it: no title, noindex, hardly any text.
+    if (pathname === '/forbidden')
+      return {
+        status: 403,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: Buffer.from(
+          '<html><head><meta name="robots" content="noindex"></head><body><p>Access denied</p></body></html>',
+        ),
+      };
     if (pathname === '/billion-laughs.xml') {
       const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><urlset><url><loc>&lol3;</loc></url></urlset>`;
       return { status: 200, headers: { 'content-type': 'application/xml' }, body: Buffer.from(lol) };

@@ -58,6 +58,7 @@ export const charsetDeclaration = defineCheck({
   relevance: 5,
   scope: 'page',
   requires: ['page'],
+  readsBody: true,
   description:
     'The character encoding tells browsers how to turn the page’s bytes into letters. It belongs in the <code>Content-Type</code> header or in a <code>&lt;meta charset&gt;</code> within the first 1024 bytes of the page, and it should be UTF-8.',
   recommendation: 'Serve the page as UTF-8, declared in the header and as the first tag of <head>.',

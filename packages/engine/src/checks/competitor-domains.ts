@@ -19,7 +19,7 @@ export const competitorDomains = defineCheck({
     'Domains that rank for many of the same search queries as this site, ordered by their authority, from the SEO data provider. Informational: it never fails.',
   recommendation: 'Study the pages of the strongest competitors for the queries you share.',
   howToFix:
-    'Open the competitors’ pages that rank above yours for shared queries. Note what they cover that you do not (answers, comparisons, prices, pictures) and how their pages are linked, then improve your own page where it falls short. Add them as competitors in Sitelens to follow their positions.',
+    'Open the competitors’ pages that rank above yours for shared queries. Note what they cover that you do not (answers, comparisons, prices, pictures) and how their pages are linked, then improve your own page where it falls short. Run an SEO Checkup with them as competitors to compare their pages with yours check by check.',
   evaluate({ seoData }, { format }) {
     const domains = [...seoData.competitorDomains]
       .sort((a, b) => (b.authority ?? -1) - (a.authority ?? -1) || b.common_keywords - a.common_keywords)

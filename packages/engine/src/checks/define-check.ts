@@ -35,6 +35,11 @@ export interface CheckMeta<R extends ArtifactName = ArtifactName> {
   scope: CheckScope;
   /** Artifacts the check reads; it is skipped when one of them could not be gathered. */
   requires: readonly R[];
+  /**
+   * The check reads the page's body through `page.html` (not through `document`), so it is not
+   * judged on an error page, like every check that reads the parsed document.
+   */
+  readsBody?: boolean;
 }
 
 export interface CheckContext {

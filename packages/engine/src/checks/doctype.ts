@@ -126,6 +126,7 @@ export const doctype = defineCheck({
   relevance: 4,
   scope: 'page',
   requires: ['page'],
+  readsBody: true,
   description:
     'The <code>&lt;!DOCTYPE html&gt;</code> line at the very top tells browsers the page follows current HTML. Without it, or with some old doctypes, browsers switch to quirks mode and lay the page out by old, inconsistent rules.',
   recommendation: 'Start every page with <!DOCTYPE html>.',

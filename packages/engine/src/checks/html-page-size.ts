@@ -21,6 +21,7 @@ export const htmlPageSize = defineCheck({
   relevance: 5,
   scope: 'page',
   requires: ['page'],
+  readsBody: true,
   description:
     'The size of the page’s HTML itself, decoded, without images, scripts or styles. Big HTML usually means inlined data, repeated markup or huge menus, and it must arrive before anything else can load.',
   recommendation: 'Keep the HTML under 100 KB.',

@@ -89,7 +89,7 @@ export const httpsEncryption = defineCheck({
     'Checks the TLS connection to the site: that the page uses HTTPS, that its certificate is trusted, names this host and is not about to expire, and that the protocol and signature are current. Browsers mark HTTP pages “Not secure” and block pages with a bad certificate; Google uses HTTPS as a ranking signal.',
   recommendation: 'Serve the site over HTTPS with a trusted, current certificate and TLS 1.2 or newer only.',
   howToFix:
-    'Get a certificate from Let’s Encrypt (free, renewed automatically by certbot or your host) or your CA, covering every host name the site uses (with and without www). Install the full chain (in nginx, point <code>ssl_certificate</code> at <code>fullchain.pem</code>, not <code>cert.pem</code>). Allow only TLS 1.2 and 1.3, e.g. nginx <code>ssl_protocols TLSv1.2 TLSv1.3;</code> or Apache <code>SSLProtocol -all +TLSv1.2 +TLSv1.3</code>. Set up automatic renewal and an expiry alert; Sitelens monitoring can send one.',
+    'Get a certificate from Let’s Encrypt (free, renewed automatically by certbot or your host) or your CA, covering every host name the site uses (with and without www). Install the full chain (in nginx, point <code>ssl_certificate</code> at <code>fullchain.pem</code>, not <code>cert.pem</code>). Allow only TLS 1.2 and 1.3, e.g. nginx <code>ssl_protocols TLSv1.2 TLSv1.3;</code> or Apache <code>SSLProtocol -all +TLSv1.2 +TLSv1.3</code>. Set up automatic renewal, and an alert before the certificate expires (certbot, most hosts and CAs can send one).',
   evaluate({ tls }, { format }) {
     const chain = tls.chain.map(({ subject, issuer, not_before, not_after, sig_alg }) => ({
       subject,

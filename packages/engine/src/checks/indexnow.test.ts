@@ -20,12 +20,14 @@ describe('indexnow', () => {
     });
   });
 
-  it('warns when the project has no key', () => {
+  it('is not checked without a key, and its advice names only settings that exist', () => {
     expect(run({ key: null, keyLocation: null, status: null, body: '' })).toMatchObject({
-      status: 'warning',
-      message: expect.stringContaining('IndexNow is not set up'),
-      data: { indexnow: { key_location: null, valid: false } },
+      status: 'skipped',
+      message:
+        'Not checked: an IndexNow key file can have any name, so it can only be found with the site’s key, and no key was given.',
     });
+    expect(indexnow.howToFix).not.toContain('project settings');
+    expect(indexnow.howToFix).toContain('sitelens-check --indexnow-key');
   });
 
   it('fails a missing, unreachable or wrong key file', () => {

@@ -1,8 +1,8 @@
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, notApplicable, passed } from './define-check';
 
 const messages = {
-  notSetUp:
-    'IndexNow is not set up for this project: search engines that support it (Bing, Yandex, Seznam, Naver) learn of changes only when they next crawl.',
+  noKey:
+    'Not checked: an IndexNow key file can have any name, so it can only be found with the site’s key, and no key was given.',
   missing:
     'The IndexNow key file {url} answered {status}; search engines cannot verify the key, so submissions are ignored.',
   unreachable: 'The IndexNow key file {url} could not be fetched; search engines cannot verify the key.',
@@ -21,10 +21,10 @@ export const indexnow = defineCheck({
     'IndexNow lets a site tell Bing, Yandex, Seznam and Naver the moment a page changes instead of waiting for a crawl. The search engine verifies the submitter by fetching a key file from the site.',
   recommendation: 'Publish the IndexNow key file so changed pages can be submitted.',
   howToFix:
-    'Set an IndexNow key in the project settings (any 8–128 letters, digits or dashes). Create a text file named after the key, e.g. <code>https://example.com/3f2a…9c.txt</code>, containing only the key, and serve it with status 200 as <code>text/plain</code>. Many CMS plugins (Yoast, Rank Math, Cloudflare’s Crawler Hints) do this for you.',
+    'Choose a key of 8–128 letters, digits or dashes. Create a text file named after the key, e.g. <code>https://example.com/3f2a…9c.txt</code>, containing only the key, and serve it with status 200 as <code>text/plain</code>. Many CMS plugins (Yoast, Rank Math, Cloudflare’s Crawler Hints) do this for you. To have the file verified, give the key to <code>sitelens-check --indexnow-key</code>.',
   evaluate({ indexNow }, { format }) {
     const data = { indexnow: { key_location: indexNow.keyLocation, valid: false } };
-    if (!indexNow.key) return warning(messages.notSetUp, data);
+    if (!indexNow.key) return notApplicable(messages.noKey, data);
     const url = indexNow.keyLocation ?? '';
     if (indexNow.status === null) return failed(format(messages.unreachable, { url }), data);
     if (indexNow.status !== 200)

@@ -12,11 +12,11 @@ const meta = (content: string) => `<meta name="description" content="${content}"
 const GOOD = 'Solid oak tables and chairs made by hand in our workshop, with a ten-year guarantee.';
 
 describe('meta-description', () => {
-  it('passes one description of 50–160 characters', () => {
+  it('passes one description of 50 characters or more that a search result shows in full', () => {
     expect(run(meta(GOOD))).toEqual({
       status: 'passed',
-      message: `The meta description is ${GOOD.length} characters long, a good length for search results.`,
-      data: { description: GOOD, description_length: GOOD.length },
+      message: `The meta description is ${GOOD.length} characters long (about 533 px), so search results can show it in full.`,
+      data: { description: GOOD, description_length: GOOD.length, description_px: 533 },
     });
   });
 
@@ -46,13 +46,13 @@ describe('meta-description', () => {
     });
   });
 
-  it('warns about a description over 160 characters, counting code points', () => {
+  it('warns about a description wider than a search result shows, saying where it is cut', () => {
     const long = `${'🌳'.repeat(10)} ${'Oak tables made by hand. '.repeat(7)}`.trim();
     const result = run(meta(long));
     expect(result.status).toBe('warning');
-    expect(result.data).toMatchObject({ description_length: [...long].length });
-    expect(result.message).toContain(
-      `${[...long].length} characters long; search results cut it after about 160`,
+    expect(result.data).toMatchObject({ description_length: [...long].length, description_px: 1311 });
+    expect(result.message).toBe(
+      `The meta description is about 1311 px wide (${[...long].length} characters), and desktop search results show only about 985 px of it: what comes after “tables made by” would be cut off.`,
     );
   });
 
@@ -62,6 +62,6 @@ describe('meta-description', () => {
     expect(result.message).toBe(
       'The page has 2 meta description tags; search engines use only one, and you cannot tell which.',
     );
-    expect(result.data).toEqual({ description: GOOD, description_length: GOOD.length });
+    expect(result.data).toEqual({ description: GOOD, description_length: GOOD.length, description_px: 533 });
   });
 });

@@ -19,7 +19,9 @@ describe('meta-title', () => {
     const result = run('<title>Handmade oak tables – Woodline</title>');
     expect(result.status).toBe('passed');
     expect(result.data).toMatchObject({ title: 'Handmade oak tables – Woodline', title_length: 30 });
-    expect(result.message).toBe('The title is 30 characters long, a good length for search results.');
+    expect(result.message).toBe(
+      'The title is 30 characters long (about 300 px), so search results show it in full.',
+    );
   });
 
   it('fails a page without a title, ignoring an SVG title', () => {
@@ -42,9 +44,13 @@ describe('meta-title', () => {
     expect(run(`<title>${title}</title>`).status).toBe('warning');
   });
 
-  it('warns below 10 and above 70 characters, counting code points', () => {
+  it('warns below 10 characters and wider than a search result shows, counting code points', () => {
     expect(run('<title>Oak desk</title>').status).toBe('warning');
-    expect(run(`<title>${'Oak tables '.repeat(7)}and chairs</title>`).status).toBe('warning');
+    const long = run(`<title>${'Oak tables '.repeat(7)}and chairs</title>`);
+    expect(long.status).toBe('warning');
+    expect(long.message).toBe(
+      'The title is about 800 px wide (87 characters), and desktop search results show only about 580 px of a title: searchers would read “Oak tables Oak tables Oak tables Oak tables Oak tables Oak …”.',
+    );
     expect(run('<title>🌳🌳🌳🌳🌳 oak trees</title>').data).toMatchObject({ title_length: 15 });
   });
 

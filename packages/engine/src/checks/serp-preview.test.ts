@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../gather/document';
 import { estimatePixelWidth } from '../text/pixel-width';
+import { SEARCH_RESULT } from '../text/search-result';
 import { format } from './define-check';
-import { serpPreview, thresholds } from './serp-preview';
+import { metaDescription } from './meta-description';
+import { metaTitle } from './meta-title';
+import { serpPreview } from './serp-preview';
 
 const run = (title: string, description: string, url = 'https://example.com/tables/oak-dining?ref=nav') =>
   serpPreview.evaluate(
@@ -46,30 +49,29 @@ describe('serp-preview', () => {
     const result = run(LONG_TITLE, 'Short.');
     expect(result.status).toBe('warning');
     expect(result.message).toBe(
-      `In a search result the title (about ${estimatePixelWidth(LONG_TITLE)} px wide) would be cut off with “…” after about 580 px.`,
+      `In a search result the title (about ${estimatePixelWidth(LONG_TITLE)} px wide) would be cut off with “…” after about 580 px, so searchers would not see its last words.`,
     );
     const { title, truncated } = preview(result);
     expect(truncated).toBe(true);
     expect(title).toMatch(/^Handmade Solid Oak .* …$/);
     expect(LONG_TITLE.startsWith(title.slice(0, -2))).toBe(true);
-    expect(estimatePixelWidth(title)).toBeLessThanOrEqual(thresholds.titlePx);
+    expect(estimatePixelWidth(title)).toBeLessThanOrEqual(SEARCH_RESULT.title.maxPx);
   });
 
-  it('cuts a description over 160 characters', () => {
+  it('cuts a description wider than 985 px at a whole word', () => {
     const description = 'Oak tables made by hand. '.repeat(8).trim();
     const result = run('Oak tables', description);
     expect(result.status).toBe('warning');
     expect(result.message).toBe(
-      `In a search result the description (${description.length} characters, about ${estimatePixelWidth(description, 14)} px) would be cut off with “…”.`,
+      `In a search result the description (${description.length} characters, about ${estimatePixelWidth(description, 14)} px) would be cut off with “…” after about 985 px, so searchers would not see its end.`,
     );
     const shown = preview(result).description;
-    expect(shown.endsWith(' …')).toBe(true);
-    expect([...shown.slice(0, -2)].length).toBeLessThanOrEqual(160);
+    expect(shown).toMatch(/^Oak tables made by hand\. .* …$/);
+    expect(estimatePixelWidth(shown, 14)).toBeLessThanOrEqual(985);
   });
 
-  it('cuts a description under 160 characters that is wider than 920 px', () => {
+  it('cuts a description of few but wide characters', () => {
     const description = 'WOODWORKING WORKSHOP '.repeat(6).trim();
-    expect(description.length).toBeLessThanOrEqual(160);
     const result = run('Oak tables', description);
     expect(result.status).toBe('warning');
     expect(result.message).toContain('description (125 characters');
@@ -78,7 +80,47 @@ describe('serp-preview', () => {
 
   it('says so when both would be cut', () => {
     expect(run(LONG_TITLE, 'Oak tables made by hand. '.repeat(8)).message).toBe(
-      'In a search result both the title and the description would be cut off with “…”.',
+      'In a search result both the title and the description would be cut off with “…”, so searchers would not see their last words.',
+    );
+  });
+
+  // One rule: the length checks warn about a title or description exactly when the preview cuts it.
+  const TITLE = 'Oak dining tables – Woodline';
+  const DESCRIPTION =
+    'Solid oak dining tables, chairs and benches, made to measure in our Yorkshire workshop.';
+  it.each([
+    [
+      'a 73-character title of narrow letters, shown in full',
+      'Lilli’s little list: fifty-five fine tiles, jiffy fills and tiny lift kits',
+      DESCRIPTION,
+    ],
+    [
+      'a 48-character title of wide capitals, cut',
+      'WOODLINE WORKSHOP: MADE-TO-MEASURE OAK FURNITURE',
+      DESCRIPTION,
+    ],
+    [
+      'a 150-character description of wide letters, cut',
+      TITLE,
+      'MEMBERS GET WOODWORKING WORKSHOP MAKE-OVERS. '.repeat(4).trim().slice(0, 150),
+    ],
+    [
+      'a 170-character description of narrow letters, shown in full',
+      TITLE,
+      'Still, it is fit: fill it with little lilies, tall lilacs, fine tiles. '
+        .repeat(3)
+        .trim()
+        .slice(0, 170),
+    ],
+  ])('never contradicts the title and description checks: %s', (_, title, description) => {
+    const preview = run(title, description).data?.serp_preview as Preview;
+    const html = `<html><head><title>${title}</title><meta name="description" content="${description}"></head></html>`;
+    const document = parseDocument(html, 'https://example.com/');
+    const titleResult = metaTitle.evaluate({ document }, { format });
+    const descriptionResult = metaDescription.evaluate({ document }, { format });
+    expect(titleResult.status === 'warning', titleResult.message).toBe(preview.title !== title);
+    expect(descriptionResult.status === 'warning', descriptionResult.message).toBe(
+      preview.description !== description,
     );
   });
 });

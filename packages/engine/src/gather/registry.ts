@@ -59,7 +59,9 @@ const GATHERERS: { [N in ArtifactName]: Gatherer<N> } = {
   fieldData: provider('fieldData', 'No Chrome UX Report key is configured, so there is no field data.'),
   seoData: provider('seoData', 'No SEO data provider (DataForSEO) is configured.'),
   safeBrowsing: provider('safeBrowsing', 'No Safe Browsing key is configured.'),
-  crawl: unavailable('Needs the whole site: this check runs in Deep Analysis, not in a one-page checkup.'),
+  crawl: unavailable(
+    'Needs the whole site: this check runs when the whole site is crawled, not in a one-page checkup.',
+  ),
 };
 
 /** A gathering context for one URL: each artifact is gathered on first request, then shared. */
