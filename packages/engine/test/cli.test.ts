@@ -151,6 +151,7 @@ describe('sitelens-check on pages whose verdicts a peer disputed', () => {
     expect(run.out()).toContain(
       '- Meta title: Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
     );
+    expect(run.out()).toMatch(/\nNot checked \(\d+\)\n/);
     // The error page's own "noindex" and missing title are not held against the page.
     expect(run.out()).not.toMatch(/✗ Meta title|[✗!] Indexability directives/);
 
@@ -165,6 +166,38 @@ describe('sitelens-check on pages whose verdicts a peer disputed', () => {
       status: 'skipped',
       message:
         'Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
+    });
+  });
+
+  it('ignores a canonical link in the body: the head names the page itself', async () => {
+    const run = capture();
+    const code = await main(
+      [`${cases.origin}/body-canonical.html`, '--json', '--no-browser', '--sections', 'canonical-tag'],
+      run.io({ FETCH_ALLOW_PRIVATE: cases.allow }),
+    );
+    expect(code, run.err()).toBe(EXIT.ok);
+    expect(JSON.parse(run.out()).checks['canonical-tag']).toMatchObject({
+      status: 'passed',
+      canonical_url: `${cases.origin}/body-canonical.html`,
+    });
+  });
+
+  it('passes a URL with parameters whose canonical is its clean URL', async () => {
+    const run = capture();
+    const code = await main(
+      [
+        `${cases.origin}/shoes.html?color=red&utm_source=newsletter`,
+        '--json',
+        '--no-browser',
+        '--sections',
+        'canonical-tag',
+      ],
+      run.io({ FETCH_ALLOW_PRIVATE: cases.allow }),
+    );
+    expect(code, run.err()).toBe(EXIT.ok);
+    expect(JSON.parse(run.out()).checks['canonical-tag']).toMatchObject({
+      status: 'passed',
+      canonical_url: `${cases.origin}/shoes.html`,
     });
   });
 

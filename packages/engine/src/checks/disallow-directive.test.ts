@@ -23,12 +23,16 @@ describe('disallow-directive', () => {
   it('fails when "Disallow: /" applies to every crawler', () => {
     const result = run('User-agent: *\nDisallow: /');
     expect(result.status).toBe('failed');
-    expect(result.message).toContain('whole site');
+    expect(result.message).toBe(
+      'robots.txt blocks the whole site for every crawler ("Disallow: /" for User-agent: *).',
+    );
+    expect(result.data).toEqual({ disallow_tags: [{ agent: '*', rule: 'Disallow: /', line: 2 }] });
   });
 
   it('fails a page blocked for Googlebot, naming the rule and its line', () => {
-    const result = run('User-agent: Googlebot\nDisallow: /shop/\n\nUser-agent: *\nAllow: /');
+    const result = run('User-agent: Googlebot\nDisallow: /shop/ # old shop\n\nUser-agent: *\nAllow: /');
     expect(result.status).toBe('failed');
+    expect(result.message).toBe('robots.txt keeps Googlebot away from this page (Disallow: /shop/, line 2).');
     expect(result.data).toMatchObject({
       disallow_tags: [{ agent: 'Googlebot', rule: 'Disallow: /shop/', line: 2 }],
     });
@@ -42,9 +46,45 @@ describe('disallow-directive', () => {
     expect(result.data).toMatchObject({ blocked_resources: ['https://example.com/assets/site.css'] });
   });
 
-  it('warns about other disallowed paths and lists them', () => {
-    const result = run('User-agent: *\nDisallow: /admin\nDisallow:\n');
-    expect(result.status).toBe('warning');
-    expect(result.data).toMatchObject({ disallow_tags: [{ agent: '*', rule: 'Disallow: /admin', line: 2 }] });
+  it('passes a page that no Disallow rule covers, listing the rules for information', () => {
+    const result = run(
+      'User-agent: *\nDisallow: /admin\nDisallow:\n\nUser-agent: Googlebot\nDisallow: /search',
+    );
+    expect(result.status).toBe('passed');
+    expect(result.message).toBe(
+      'robots.txt lets Googlebot, Bingbot and every other crawler fetch this page; its 2 Disallow rule(s) concern other paths.',
+    );
+    expect(result.data).toEqual({
+      disallow_tags: [
+        { agent: '*', rule: 'Disallow: /admin', line: 2 },
+        { agent: 'googlebot', rule: 'Disallow: /search', line: 6 },
+      ],
+    });
+  });
+
+  it('passes a page that an Allow rule opens inside a closed site', () => {
+    const result = run('User-agent: *\nDisallow: /\nAllow: /shop/');
+    expect(result.status).toBe('passed');
+    expect(result.message).toContain('lets Googlebot, Bingbot and every other crawler fetch this page');
+  });
+
+  it('fails a page closed to other crawlers while Googlebot may fetch it, without saying every crawler', () => {
+    const result = run('User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /');
+    expect(result.status).toBe('failed');
+    expect(result.message).toBe(
+      'robots.txt keeps Bingbot and other crawlers away from this page (Disallow: /, line 5).',
+    );
+    expect(result.data).toMatchObject({
+      disallow_tags: [
+        { agent: 'Bingbot', rule: 'Disallow: /', line: 5 },
+        { agent: '*', rule: 'Disallow: /', line: 5 },
+      ],
+    });
+  });
+
+  it('fails the whole site closed with "Disallow: /*" too, quoting the rule', () => {
+    expect(run('User-agent: *\nDisallow: /*').message).toBe(
+      'robots.txt blocks the whole site for every crawler ("Disallow: /*" for User-agent: *).',
+    );
   });
 });

@@ -9,13 +9,24 @@ export const thresholds = {
 };
 
 const messages = {
-  blockedAll: 'robots.txt blocks the whole site for every crawler ("Disallow: /" for User-agent: *).',
+  blockedAll: 'robots.txt blocks the whole site for every crawler ("{rule}" for User-agent: *).',
   blocked: 'robots.txt keeps {agents} away from this page ({rule}, line {line}).',
   assets:
     '{count} stylesheet(s) or script(s) of this page are blocked for Googlebot, so it cannot render the page as visitors see it.',
-  others: 'This page may be crawled; robots.txt disallows {count} other path(s), listed below.',
   ok: 'robots.txt lets Googlebot, Bingbot and every other crawler fetch this page.',
+  okWithRules:
+    'robots.txt lets Googlebot, Bingbot and every other crawler fetch this page; its {count} Disallow rule(s) concern other paths.',
+  otherCrawlers: 'other crawlers',
 };
+
+/** "Googlebot, Bingbot and other crawlers": `*` stands for every crawler without a group of its own. */
+const agentList = (agents: readonly string[]) => {
+  const names = agents.map((agent) => (agent === '*' ? messages.otherCrawlers : agent));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+};
+
+// A rule that closes every path: `Disallow: /`, or the same written with a wildcard.
+const closesEverything = (value: string) => /^\/\**$/.test(value);
 
 export const disallowDirective = defineCheck({
   key: 'disallow-directive',
@@ -34,29 +45,39 @@ export const disallowDirective = defineCheck({
     const url = page.finalUrl;
     const origin = new URL(url).origin;
     const blockedFor = thresholds.agents.filter((agent) => !robots.isAllowed(url, agent));
+    const ruleAt = (line: number) => robots.rules.find((rule) => rule.line === line);
     const tagOf = (agent: string) => {
       const line = robots.matchingLine(url, agent);
-      return { agent, rule: robots.lineText(line), line };
+      const rule = ruleAt(line);
+      // The rule as crawlers read it, without a trailing comment.
+      const text = rule
+        ? `${rule.field === 'disallow' ? 'Disallow' : 'Allow'}: ${rule.value}`
+        : robots.lineText(line);
+      return { agent, rule: text, line };
     };
+    // Every Disallow rule a tested crawler follows, shown as information when this page is allowed.
     const disallowRules = robots.rules
       .filter((rule) => rule.field === 'disallow' && rule.value !== '')
       .filter((rule) => rule.agents.some((a) => ['*', 'googlebot', 'bingbot'].includes(a)))
       .map((rule) => ({ agent: rule.agents.join(', '), rule: `Disallow: ${rule.value}`, line: rule.line }));
     const data = { disallow_tags: disallowRules.slice(0, thresholds.maxListed) };
 
-    if (
-      !robots.isAllowed(`${origin}/`, '*') &&
-      robots.rules.some((r) => r.agents.includes('*') && r.value === '/')
-    )
-      return failed(messages.blockedAll, { ...data, disallow_tags: [tagOf('*')] });
     if (blockedFor.length > 0) {
-      const tag = tagOf(blockedFor[0]!);
+      const tags = blockedFor.map(tagOf);
+      // The whole site, for every crawler: each one is kept out by a rule that closes every path.
+      if (
+        blockedFor.length === thresholds.agents.length &&
+        tags.every(({ line }) => {
+          const rule = ruleAt(line);
+          return rule?.field === 'disallow' && closesEverything(rule.value);
+        })
+      ) {
+        const all = tagOf('*');
+        return failed(format(messages.blockedAll, { rule: all.rule }), { disallow_tags: [all] });
+      }
       return failed(
-        format(messages.blocked, { agents: blockedFor.join(', '), rule: tag.rule, line: tag.line }),
-        {
-          ...data,
-          disallow_tags: blockedFor.map(tagOf),
-        },
+        format(messages.blocked, { agents: agentList(blockedFor), rule: tags[0]!.rule, line: tags[0]!.line }),
+        { disallow_tags: tags },
       );
     }
     const assets = [
@@ -76,7 +97,7 @@ export const disallowDirective = defineCheck({
         blocked_resources: blockedAssets.slice(0, thresholds.maxListed),
       });
     if (disallowRules.length > 0)
-      return warning(format(messages.others, { count: disallowRules.length }), data);
+      return passed(format(messages.okWithRules, { count: disallowRules.length }), data);
     return passed(messages.ok, data);
   },
 });

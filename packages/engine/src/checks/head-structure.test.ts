@@ -44,6 +44,16 @@ describe('head-structure', () => {
     ]);
   });
 
+  it('reports a canonical in the body once, as misplaced, not as a second canonical', () => {
+    const result = run(
+      '<title>Oak</title><link rel="canonical" href="https://example.com/">',
+      '<link rel="canonical" href="/widget">',
+    );
+    expect(result.message).toBe(
+      '1 head element(s) sit inside <body>, where search engines ignore them (<link>).',
+    );
+  });
+
   it('warns about metadata after an element that ends the head early', () => {
     const result = run(
       '<title>Oak</title><iframe src="https://tracker.example/"></iframe><meta name="robots" content="noindex"><link rel="canonical" href="/a">',

@@ -1,4 +1,5 @@
 import type { AnyNode, ElementNode } from '../html/dom';
+import { HEAD_CONTENT, headLinks } from '../html/head-elements';
 import { defineCheck, passed, warning } from './define-check';
 
 /** Defaults an operator may tune: how much markup to quote, how many duplicate ids to name. */
@@ -22,7 +23,6 @@ const messages = {
 const HEAD_ONLY =
   'title, base, meta[charset], meta[http-equiv], meta[name="description" i], meta[name="robots" i], meta[name="googlebot" i], meta[name="bingbot" i], meta[name="viewport" i], link[rel~="canonical" i], link[rel~="alternate" i][hreflang]';
 /** Elements the HTML parser keeps in <head>; anything else there ends the head (§13.2.6.4.4). */
-const HEAD_CONTENT = new Set(['title', 'base', 'meta', 'link', 'style', 'script', 'noscript', 'template']);
 
 const isElement = (node: AnyNode): node is ElementNode => 'attribs' in node;
 
@@ -98,7 +98,8 @@ export const headStructure = defineCheck({
         }),
       );
 
-    const canonicals = $('link[rel~="canonical" i]').length;
+    // A canonical in the body is reported as misplaced above; only those search engines read count here.
+    const canonicals = headLinks($, 'canonical').length;
     const robots = $('meta[name="robots" i]').length;
     if (canonicals > 1)
       problems.push(format(messages.repeated, { count: canonicals, what: messages.canonical }));

@@ -8,11 +8,16 @@ const URL_EN = 'https://example.com/en/';
 const alt = (lang: string, href: string) => `<link rel="alternate" hreflang="${lang}" href="${href}">`;
 const run = (
   head: string,
-  { lang = 'en', link, url = URL_EN }: { lang?: string; link?: string; url?: string } = {},
+  {
+    lang = 'en',
+    link,
+    url = URL_EN,
+    body = '',
+  }: { lang?: string; link?: string; url?: string; body?: string } = {},
 ) =>
   hreflang.evaluate(
     {
-      document: parseDocument(`<html lang="${lang}"><head>${head}</head><body></body></html>`, url),
+      document: parseDocument(`<html lang="${lang}"><head>${head}</head><body>${body}</body></html>`, url),
       page: pageArtifact(url, '', { headers: link ? { link } : {} }),
     },
     { format },
@@ -106,5 +111,48 @@ describe('hreflang', () => {
       issues: ['does not match <html lang="fr">'],
     });
     expect(run(GOOD, { lang: 'en-GB' }).status).toBe('passed');
+  });
+
+  it('ignores alternates in <body>, where search engines do not read them', () => {
+    const stray = alt('de', 'https://example.com/de-2/') + alt('fr', '/fr/');
+    const result = run(GOOD, { body: `<p>Languages</p>${stray}` });
+    expect(result.status).toBe('passed');
+    expect(result.message).toBe('The 3 hreflang alternates are valid, include this page and an x-default.');
+    expect(result.data?.hreflang_links).toHaveLength(3);
+  });
+
+  it('ignores alternates after content that ends the head, also without a <head> tag', () => {
+    const stray = alt('de', 'https://example.com/de-2/');
+    for (const html of [
+      `<html lang="en"><head>${GOOD}<img src="/pixel.gif">${stray}</head><body></body></html>`,
+      `<html lang="en"><meta charset="utf-8">${GOOD}<h1>Welcome</h1>${stray}</html>`,
+    ]) {
+      const result = hreflang.evaluate(
+        { document: parseDocument(html, URL_EN), page: pageArtifact(URL_EN, html) },
+        { format },
+      );
+      expect(result.status).toBe('passed');
+    }
+  });
+
+  it('does not take the page’s own URL from a canonical link in <body>', () => {
+    const head = alt('en', URL_EN) + alt('x-default', URL_EN);
+    const result = run(head, {
+      url: 'https://example.com/en/?utm_source=mail',
+      body: '<link rel="canonical" href="/en/">',
+    });
+    expect(result.status).toBe('warning');
+    expect(result.message).toBe(
+      'The set does not include this page itself (https://example.com/en/?utm_source=mail); each version must list itself.',
+    );
+  });
+
+  it('does not apply when the alternates sit only in <body>, and says they are ignored', () => {
+    expect(run('', { body: GOOD })).toEqual({
+      status: 'skipped',
+      message:
+        'The page declares no hreflang alternates in <head>; search engines ignore the 3 in <body>, so move them into <head>.',
+      data: { hreflang_links: [] },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { headLinks } from '../html/head-elements';
 import { hreflangProblem } from '../html/language-codes';
 import { hasRel, parseLinkHeader } from '../html/link-header';
 import { resolveHttpUrl, withoutHash } from '../html/url';
@@ -8,6 +9,8 @@ export const thresholds = { maxListedInMessage: 5 };
 
 const messages = {
   none: 'The page declares no hreflang alternates, so it does not take part in a language set.',
+  onlyInBody:
+    'The page declares no hreflang alternates in <head>; search engines ignore the {count} in <body>, so move them into <head>.',
   ok: 'The {count} hreflang alternates are valid, include this page and an x-default.',
   invalid: '{count} alternate(s) have an invalid language code or a relative URL: {details}.',
   conflict: 'The language {lang} points to {count} different URLs; give each language one URL.',
@@ -44,21 +47,22 @@ export const hreflang = defineCheck({
   howToFix:
     'In the <code>&lt;head&gt;</code> of every version, add one line per version, the page itself included: <code>&lt;link rel="alternate" hreflang="de-AT" href="https://example.com/de-at/"&gt;</code>, and one with <code>hreflang="x-default"</code> for the page shown to everyone else (often a language chooser or the main version). Use ISO 639-1 language codes, optionally followed by an ISO 3166-1 country (<code>en-GB</code>, not <code>en-UK</code>), and full URLs starting with https://. Give each language one URL, make every version list the same set, and keep each page’s own code in line with its <code>&lt;html lang&gt;</code>.',
   evaluate({ document: { $, url, baseUrl }, page }, { format }) {
+    // Search engines read these links only in <head>; head-structure reports the others.
+    const links = headLinks($);
     const entries: Entry[] = [];
-    $('link[hreflang]').each((_, el) => {
-      if (!hasRel($(el).attr('rel'), 'alternate')) return;
-      entries.push({
-        lang: ($(el).attr('hreflang') ?? '').trim(),
-        href: ($(el).attr('href') ?? '').trim(),
-        issues: [],
-      });
-    });
+    for (const { attribs } of links) {
+      if (attribs.hreflang === undefined || !hasRel(attribs.rel, 'alternate')) continue;
+      entries.push({ lang: attribs.hreflang.trim(), href: (attribs.href ?? '').trim(), issues: [] });
+    }
     for (const link of parseLinkHeader(page.headers.link)) {
       if (hasRel(link.params.rel, 'alternate') && link.params.hreflang !== undefined)
         entries.push({ lang: link.params.hreflang, href: link.url, issues: [] });
     }
     const data = { hreflang_links: entries };
-    if (entries.length === 0) return notApplicable(messages.none, data);
+    if (entries.length === 0) {
+      const inBody = $('link[hreflang]').filter((_, el) => hasRel($(el).attr('rel'), 'alternate')).length;
+      return notApplicable(inBody ? format(messages.onlyInBody, { count: inBody }) : messages.none, data);
+    }
 
     for (const entry of entries) {
       const problem = hreflangProblem(entry.lang);
@@ -94,10 +98,9 @@ export const hreflang = defineCheck({
     }
 
     // The page itself: its final URL, or the canonical it names.
-    const canonicalHref = $('link[rel][href]')
-      .filter((_, el) => hasRel($(el).attr('rel'), 'canonical'))
-      .first()
-      .attr('href');
+    const canonicalHref = links.find(
+      ({ attribs }) => attribs.href !== undefined && hasRel(attribs.rel, 'canonical'),
+    )?.attribs.href;
     const selfUrls = [url, page.finalUrl, resolveHttpUrl(canonicalHref, baseUrl)].filter(
       (candidate): candidate is string => candidate !== null,
     );

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { parseDocument } from '../gather/document';
+import { headLinks } from '../html/head-elements';
 import { words } from '../html/keywords';
 import { textBlocks } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
@@ -42,7 +43,7 @@ function snapshot($: CheerioAPI, base: string): Snapshot {
       .trim(),
     description: meta('description'),
     // Resolved, so a relative canonical and the absolute one a framework writes compare equal.
-    canonical: canonicalOf($('link[rel~="canonical" i]').first().attr('href'), base),
+    canonical: canonicalOf(headLinks($, 'canonical')[0]?.attribs.href, base),
     robots: meta('robots').toLowerCase(),
     h1: $('h1').first().text().replace(/\s+/g, ' ').trim(),
   };

@@ -1,44 +1,81 @@
-import { elementText } from '../html/text';
+import type { ElementNode } from '../html/dom';
+import { pageLanguage } from '../html/page-language';
+import { elementText, textBlocks } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
 import { defineCheck, passed, warning } from './define-check';
 
 /** Defaults an operator may tune: how many links the result lists. */
 export const thresholds = { maxListed: 100 };
 
-// Anchor texts that say nothing about the target, in the languages most sites use.
-const GENERIC = new Set(
-  [
-    'click here|click|click this|here|right here|go here|tap here|this|this link|this page|link|read more|more|learn more|more info|more information|information|info|go|start|continue|continue reading|details|more details|see more|view more|find out more|see here|read this|check it out|full story|keep reading',
-    'hier|hier klicken|klicken sie hier|mehr|mehr lesen|weiterlesen|weiter|mehr erfahren|mehr infos|mehr info|mehr informationen|zum artikel',
-    "ici|cliquez ici|cliquer ici|en savoir plus|lire la suite|lire plus|plus d'infos|plus d'informations|suite|voir plus|lien|détails|continuer",
-    'aquí|aqui|haga clic aquí|haz clic aquí|pulse aquí|pincha aquí|leer más|más|más información|ver más|seguir leyendo|saber más|enlace|detalles|continuar',
-    'clique aqui|leia mais|ler mais|saiba mais|mais|mais informações|ver mais|continuar lendo|detalhes',
-    'qui|clicca qui|fai clic qui|leggi di più|leggi tutto|continua a leggere|altro|scopri di più|maggiori informazioni|più informazioni|dettagli|vedi di più',
-    'klik hier|lees meer|meer|meer info|meer informatie|verder lezen|lees verder|bekijk meer',
-    'tutaj|tu|kliknij tutaj|kliknij|więcej|czytaj więcej|dowiedz się więcej|szczegóły',
-    'здесь|тут|нажмите здесь|подробнее|читать далее|читать дальше|далее|ещё|еще|больше|ссылка|узнать больше',
-    'här|klicka här|läs mer|mer|mer info|mer information|länk|klik her|klikk her|læs mere|les mer|mere|lenke',
-    'tästä|klikkaa tästä|lue lisää|lisää|linkki|zde|klikněte zde|více|číst dále|podrobnosti|odkaz',
-    'buraya tıklayın|tıklayın|burada|devamını oku|daha fazla|detaylar|bağlantı',
-    'こちら|ここ|ここをクリック|詳細|続きを読む|もっと見る|詳しくはこちら|リンク|点击这里|这里|更多|了解更多|阅读更多|详情|链接|點擊這裡|這裡|閱讀更多|詳情',
-    '여기|여기를 클릭|더 보기|자세히 보기|더 알아보기|링크',
-  ].flatMap((phrases) => phrases.split('|')),
-);
+/**
+ * Anchor texts that say nothing about the target, by language (ISO 639-1). A link is judged
+ * against its own language's list and English, since English phrases turn up on every site; a
+ * word generic in one language can be meaningful in another (French "hier" is "yesterday").
+ */
+export const GENERIC_LINK_TEXT: Readonly<Record<string, string>> = {
+  en: 'click here|click|click this|here|right here|go here|tap here|this|this link|this page|link|read more|more|learn more|more info|more information|information|info|go|start|continue|continue reading|details|more details|see more|view more|find out more|see here|read this|check it out|full story|keep reading',
+  de: 'hier|hier klicken|klicken sie hier|klick hier|mehr|mehr lesen|weiterlesen|weiter|mehr erfahren|mehr infos|mehr info|mehr informationen|zum artikel|dieser link|link|details',
+  fr: "ici|cliquez ici|cliquer ici|clique ici|en savoir plus|lire la suite|lire plus|plus|plus d'infos|plus d'informations|suite|voir plus|lien|ce lien|détails|continuer",
+  es: 'aquí|haga clic aquí|haz clic aquí|pulse aquí|pincha aquí|leer más|más|más información|ver más|seguir leyendo|saber más|enlace|este enlace|detalles|continuar',
+  it: 'qui|clicca qui|fai clic qui|leggi di più|leggi tutto|continua a leggere|altro|di più|scopri di più|maggiori informazioni|più informazioni|dettagli|vedi di più|link',
+  pt: 'aqui|clique aqui|clica aqui|leia mais|ler mais|saiba mais|mais|mais informações|ver mais|continuar lendo|detalhes|link',
+  nl: 'hier|klik hier|lees meer|meer|meer info|meer informatie|verder lezen|lees verder|bekijk meer|link|details',
+  pl: 'tutaj|tu|kliknij tutaj|kliknij tu|kliknij|więcej|czytaj więcej|dowiedz się więcej|szczegóły|link',
+  ru: 'здесь|тут|нажмите здесь|подробнее|читать далее|читать дальше|далее|ещё|больше|ссылка|узнать больше',
+  sv: 'här|klicka här|läs mer|mer|mer info|mer information|länk',
+  da: 'her|klik her|læs mere|mere|link',
+  no: 'her|klikk her|les mer|mer|lenke',
+  fi: 'tästä|klikkaa tästä|lue lisää|lisää|linkki',
+  cs: 'zde|tady|klikněte zde|více|číst dále|podrobnosti|odkaz',
+  tr: 'buraya tıklayın|tıklayın|burada|devamını oku|daha fazla|detaylar|bağlantı',
+  ja: 'こちら|ここ|ここをクリック|詳細|続きを読む|もっと見る|詳しくはこちら|リンク',
+  zh: '点击这里|点击此处|这里|更多|了解更多|阅读更多|详情|链接|點擊這裡|點擊此處|這裡|閱讀更多|詳情|連結',
+  ko: '여기|여기를 클릭|더 보기|더보기|자세히 보기|더 알아보기|링크',
+};
+/** Codes that share another language's list. */
+const SAME_LIST: Readonly<Record<string, string>> = { nb: 'no', nn: 'no' };
 
 const messages = {
   issues: '{issues}; anchor text should say where the link goes.',
   generic: 'links with generic text such as "{example}": {count}',
   empty: 'links with no text: {count}',
+  listed: ' The first {listed} are listed.',
   ok: 'All {total} followed links have descriptive text.',
   none: 'The page has no followed links to check.',
 };
 
-// "Read more »", "→ More", "Learn more…" all count as their words.
-const normalize = (text: string) =>
+/**
+ * The text as the lists are written: lower case, accents and the punctuation around the words
+ * ("Read more »", "→ More", "Learn more…") dropped, so "LEER MAS" matches "leer más".
+ */
+const normalize = (text: string, lang: string) =>
   text
-    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLocaleLowerCase(lang)
+    .replace(/[’ʼ]/g, "'")
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .replace(/\s+/g, ' ');
+
+const GENERIC = new Map(
+  Object.entries(GENERIC_LINK_TEXT).map(([lang, phrases]) => [
+    lang,
+    new Set(phrases.split('|').map((phrase) => normalize(phrase, lang))),
+  ]),
+);
+
+/** True when `text` is generic in `lang` or in English. */
+function isGeneric(text: string, lang: string): boolean {
+  const list = SAME_LIST[lang] ?? lang;
+  return [list, 'en'].some((code) => GENERIC.get(code)?.has(normalize(text, code)) ?? false);
+}
+
+/** The primary subtag of a well-formed `lang` value ("de" for "de-AT"), or null. */
+const primaryLanguage = (value: string | undefined) => {
+  const code = (value ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return /^[a-z]{2,3}$/.test(code) ? code : null;
+};
 
 export const linkText = defineCheck({
   key: 'link-text',
@@ -54,10 +91,17 @@ export const linkText = defineCheck({
     'Rewrite generic links so the text describes the destination: <code>&lt;a href="/pricing"&gt;See our pricing&lt;/a&gt;</code> instead of <code>Click &lt;a href="/pricing"&gt;here&lt;/a&gt;</code>. For repeated “read more” links on article lists, link the article title instead, or include it: <code>Read more about oak care</code>. For image links, describe the target in the image’s <code>alt</code> text.',
   evaluate({ document: { $, url: pageUrl, baseUrl } }, { format }) {
     const page = withoutHash(pageUrl);
-    const found: { href: string; text: string }[] = [];
+    // A link's language is the nearest lang attribute, else the page's (declared or detected).
+    let pageLang: string | undefined;
+    const languageOf = (el: ElementNode) => {
+      const own = primaryLanguage($(el).closest('[lang]').attr('lang'));
+      if (own) return own;
+      pageLang ??= pageLanguage($, textBlocks($).join('\n')).lang;
+      return pageLang;
+    };
+
+    const found: { href: string; text: string; kind: 'generic' | 'empty' }[] = [];
     let total = 0;
-    let generic = 0;
-    let example = '';
     $('a[href]').each((_, el) => {
       const $el = $(el);
       const rel = ($el.attr('rel') ?? '').toLowerCase().split(/\s+/);
@@ -65,24 +109,31 @@ export const linkText = defineCheck({
       // Same-page jumps (#section) pass no signal to another page.
       if (!href || rel.includes('nofollow') || (href.includes('#') && withoutHash(href) === page)) return;
       total++;
-      const text = elementText($, el, { imageAlt: true });
+      // The visible text; an image's alt stands in only for a link with no text of its own.
+      const text = elementText($, el) || elementText($, el, { imageAlt: true });
       if (!text) {
         if ($el.attr('aria-label')?.trim() || $el.attr('title')?.trim()) return;
-        found.push({ href, text: '' });
-      } else if (GENERIC.has(normalize(text))) {
-        generic++;
-        example ||= text;
-        found.push({ href, text });
-      }
+        found.push({ href, text: '', kind: 'empty' });
+      } else if (isGeneric(text, languageOf(el))) found.push({ href, text, kind: 'generic' });
     });
-    const data = { non_descriptive_links: found.slice(0, thresholds.maxListed) };
+    const data = {
+      non_descriptive_links: found.slice(0, thresholds.maxListed).map(({ href, text }) => ({ href, text })),
+    };
     if (total === 0) return passed(messages.none, data);
     if (found.length === 0) return passed(format(messages.ok, { total }), data);
-    const empty = found.length - generic;
+    const generic = found.filter(({ kind }) => kind === 'generic');
+    const empty = found.length - generic.length;
     const issues = [
-      ...(generic ? [format(messages.generic, { count: generic, example })] : []),
+      ...(generic.length
+        ? [format(messages.generic, { count: generic.length, example: generic[0]!.text })]
+        : []),
       ...(empty ? [format(messages.empty, { count: empty })] : []),
     ].join(', ');
-    return warning(format(messages.issues, { issues: issues[0]!.toUpperCase() + issues.slice(1) }), data);
+    const listed =
+      found.length > thresholds.maxListed ? format(messages.listed, { listed: thresholds.maxListed }) : '';
+    return warning(
+      format(messages.issues, { issues: issues[0]!.toUpperCase() + issues.slice(1) }) + listed,
+      data,
+    );
   },
 });

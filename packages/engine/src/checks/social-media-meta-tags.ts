@@ -1,3 +1,4 @@
+import { headLinks } from '../html/head-elements';
 import { withoutHash } from '../html/url';
 import { defineCheck, failed, passed, warning } from './define-check';
 
@@ -86,7 +87,7 @@ export const socialMediaMetaTags = defineCheck({
     }
 
     const ogUrl = openGraph['og:url'];
-    const canonical = $('head link[rel~="canonical" i][href]').first().attr('href');
+    const canonical = headLinks($, 'canonical').find((el) => el.attribs.href !== undefined)?.attribs.href;
     if (ogUrl && canonical) {
       const a = normalise(ogUrl, baseUrl);
       const b = normalise(canonical, baseUrl);

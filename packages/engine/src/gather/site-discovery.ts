@@ -1,3 +1,4 @@
+import { headLinks } from '../html/head-elements';
 import type { GuardedFetcher } from '../net/guarded-fetch';
 import { engineFetch } from './engine-fetch';
 import { createGatherContext } from './registry';
@@ -69,9 +70,8 @@ export async function discoverSite(
     ]);
     const $ = document?.$;
     const hreflang = $
-      ? $('link[rel~="alternate"][hreflang]')
-          .map((_, el) => ($(el).attr('hreflang') ?? '').trim())
-          .get()
+      ? headLinks($, 'alternate')
+          .map((el) => (el.attribs.hreflang ?? '').trim())
           .filter((value) => value !== '' && value.toLowerCase() !== 'x-default')
       : [];
     return {
