@@ -66,6 +66,9 @@ describe('formatCheckValue', () => {
     expect(formatCheckValue(['hsts_header'], null)).toBe('—');
     expect(formatCheckValue(['ssl', 'sub_results', 'status'], 'failed')).toBe('Failed');
     expect(formatCheckValue(['seo_unfriendly_urls', 'reasons'], 'double_slash')).toBe('double slashes');
+    expect(formatCheckValue(['uncrawlable_links', 'reason'], 'listener_only')).toBe(
+      'click handler without href',
+    );
   });
 
   it('sizes as the spec writes them (B, Kb, Mb, "> 1 Gb"), durations in ms or s', () => {

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import type { FetchRefusedCode } from './net/guarded-fetch';
 
 /** One response on the way from the requested URL to the page. */
 export interface RedirectHop {
@@ -205,7 +206,15 @@ export interface LinkChecksArtifact {
     finalUrl: string | null;
     /** The link answered with a redirect first. */
     redirected: boolean;
+    /**
+     * Headers of the final answer that tell a bot wall from the page's own answer (`server`,
+     * `cf-mitigated`), names lower-cased; empty when there was no answer.
+     */
+    headers: Record<string, string>;
+    /** Why there was no answer, in the fetcher's words. */
     error?: string;
+    /** The fetcher's code for it (`timeout`, `dns`, `connect`, …); `other` for any other failure. */
+    errorCode?: FetchRefusedCode | 'other';
   }[];
   /** More links than the cap; only the first ones were checked. */
   capped: boolean;
@@ -258,6 +267,27 @@ export interface RenderedImage {
   isLcp: boolean;
 }
 
+/** One `<a>` element of the rendered page. */
+export interface RenderedAnchor {
+  /** The href attribute as written; null when the element has none. */
+  href: string | null;
+  /** Visible text, whitespace collapsed; an image's alt when there is no text. */
+  text: string;
+  role: string | null;
+  /** Has an `onclick` attribute. */
+  onclickAttribute: boolean;
+  /**
+   * Has its own click or mousedown listener (addEventListener or an on… handler). Null for an
+   * anchor whose href leads to an http(s) URL: its listeners are not read, since a crawler follows
+   * the href whatever a script does on click.
+   */
+  clickListener: boolean | null;
+  /** e.g. `a#shop.nav-link`. */
+  selector: string;
+  /** The element's HTML, cut to 200 characters. */
+  snippet: string;
+}
+
 /** The page loaded in Chromium (mobile profile unless stated), all traffic through the guard. */
 export interface BrowserArtifact {
   /** PNG bytes. */
@@ -296,6 +326,11 @@ export interface BrowserArtifact {
     css: { url: string; total: number; unused: number }[];
   };
   images: RenderedImage[];
+  /**
+   * The `<a>` elements after scripts ran, with the click handlers Chromium knows of; those
+   * without an http(s) href first, then the rest, at most 500. Null when they could not be read.
+   */
+  anchors: RenderedAnchor[] | null;
   layout: {
     documentWidth: number;
     overflowingNodes: string[];

@@ -51,7 +51,8 @@ export const isErrorPage = (page: Pick<PageArtifact, 'status'>): boolean => page
  */
 export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status'>): string | null {
   if (!isErrorPage(page) || check.scope !== 'page') return null;
-  if (!check.readsBody && !check.requires.some((name) => BODY_ARTIFACTS.has(name))) return null;
+  const reads = [...check.requires, ...(check.optional ?? [])];
+  if (!check.readsBody && !reads.some((name) => BODY_ARTIFACTS.has(name))) return null;
   return format(
     'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
     { status: page.status },

@@ -172,6 +172,12 @@ async function checkWith(
             break;
           }
         }
+      if (!result)
+        for (const name of check.optional ?? []) {
+          // An optional artifact this run cannot have leaves the check judged without it.
+          const artifact = await context.get(name).catch(() => undefined);
+          if (artifact !== undefined) (artifacts as Record<string, unknown>)[name] = artifact;
+        }
       result ??= evaluateOne(check, artifacts);
       options.onSection?.({ url, result });
       return result;

@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingServer, startTarget } from '../src/net/fixture-servers';
+import { createGuardedFetcher } from '../src/net/guarded-fetch';
+import { runCheckup } from '../src/run';
 import { type FixtureSite, startSite } from './fixture-sites';
 import { gatherFrom } from './gather-context';
 
@@ -101,5 +103,50 @@ withChromium('the browser gatherer', () => {
     expect(browser.console).toContainEqual(
       expect.objectContaining({ type: 'error', text: 'Checkout failed to start' }),
     );
+  });
+
+  it('quotes the Largest Contentful Paint element’s text as written, with its phases', async () => {
+    const browser = await gatherFrom(`${cases.origin}/lcp-text.html`, 'browser', {
+      allowPrivate: cases.allow,
+    });
+    expect(browser.vitals.lcp?.text).toBe('Roasters of specialty coffee');
+    // Measured by web-vitals' attribution build, not the fallback that has no breakdown.
+    expect(browser.vitals.lcp?.phases).toEqual({
+      ttfb: expect.any(Number),
+      load_delay: expect.any(Number),
+      load_duration: expect.any(Number),
+      render_delay: expect.any(Number),
+    });
+  });
+
+  it('finds links that only a click or mousedown listener makes work', async () => {
+    const url = `${cases.origin}/script-links.html`;
+    const browser = await gatherFrom(url, 'browser', { allowPrivate: cases.allow });
+    expect(browser.anchors).toContainEqual({
+      href: null,
+      text: 'Shop',
+      role: null,
+      onclickAttribute: false,
+      clickListener: true,
+      selector: 'a#js',
+      snippet: '<a id="js">Shop</a>',
+    });
+    // A real link's listeners are not read: crawlers follow its href.
+    expect(browser.anchors?.find((anchor) => anchor.href === '/x')?.clickListener).toBeNull();
+    // The runner hands the browser run to the check as an optional artifact, beside the served HTML.
+    const report = await runCheckup({
+      url,
+      sections: ['crawlable-anchors'],
+      fetcher: createGuardedFetcher({ allowPrivate: cases.allow }),
+    });
+    expect(report.results[0]).toMatchObject({
+      status: 'warning',
+      data: {
+        uncrawlable_links: [
+          { href: null, text: 'Shop', reason: 'listener_only' },
+          { href: null, text: 'Press kit', reason: 'listener_only' },
+        ],
+      },
+    });
   });
 });

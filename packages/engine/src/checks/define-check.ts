@@ -19,7 +19,7 @@ export interface CheckOutcome {
 /** Where a check's verdict applies: one page, the whole origin ([S]) or the whole crawl ([C]). */
 export type CheckScope = 'page' | 'origin' | 'crawl';
 
-export interface CheckMeta<R extends ArtifactName = ArtifactName> {
+export interface CheckMeta<R extends ArtifactName = ArtifactName, O extends ArtifactName = ArtifactName> {
   /** Equals the file name: `meta-title` lives in `checks/meta-title.ts`. */
   key: string;
   title: string;
@@ -35,6 +35,8 @@ export interface CheckMeta<R extends ArtifactName = ArtifactName> {
   scope: CheckScope;
   /** Artifacts the check reads; it is skipped when one of them could not be gathered. */
   requires: readonly R[];
+  /** Artifacts the check reads when this run has them (Chromium's pass); without them it still runs. */
+  optional?: readonly O[];
   /**
    * The check reads the page's body through `page.html` (not through `document`), so it is not
    * judged on an error page, like every check that reads the parsed document.
@@ -47,12 +49,15 @@ export interface CheckContext {
   format(template: string, values: Record<string, string | number>): string;
 }
 
-export interface Check<R extends ArtifactName = ArtifactName> extends CheckMeta<R> {
-  evaluate(artifacts: Pick<Artifacts, R>, context: CheckContext): CheckOutcome;
+export interface Check<R extends ArtifactName = ArtifactName, O extends ArtifactName = ArtifactName>
+  extends CheckMeta<R, O> {
+  evaluate(artifacts: Pick<Artifacts, R> & Partial<Pick<Artifacts, O>>, context: CheckContext): CheckOutcome;
 }
 
-/** Declares a check; the `requires` list types the artifacts `evaluate` may read. */
-export function defineCheck<R extends ArtifactName>(check: Check<R>): Check<R> {
+/** Declares a check; `requires` and `optional` type the artifacts `evaluate` may read. */
+export function defineCheck<R extends ArtifactName, O extends ArtifactName = never>(
+  check: Check<R, O>,
+): Check<R, O> {
   return check;
 }
 

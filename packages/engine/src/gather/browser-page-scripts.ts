@@ -1,6 +1,14 @@
 // Code that runs inside the page. Kept as strings so the bundler never rewrites it and so it
 // sees only the page's globals.
 
+/** A short name for an element in a report: tag, id and the first two classes (`a#shop.nav.top`). */
+const SELECTOR = `(el) => {
+    if (!el || !el.tagName) return '';
+    const id = el.id ? '#' + el.id : '';
+    const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).slice(0, 2).join('.') : '';
+    return el.tagName.toLowerCase() + id + cls;
+  }`;
+
 /**
  * Installed before any page script: web-vitals (attribution build) reporting every change, plus
  * long tasks (for TBT) and long animation frames (for script time by URL).
@@ -8,16 +16,20 @@
 export const COLLECT_SCRIPT = `
 (() => {
   const state = (window.__sitelens = { lcp: null, rawLcp: null, cls: null, fcp: null, ttfb: null, longTasks: [], scripts: {} });
-  const vitals = window.webVitals;
+  // The LCP element's text as the report quotes it, whitespace collapsed.
+  const lcpText = (el) => (el && el.textContent ? el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 200) : null);
+  const nodeName = (el) => (el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : null);
+  // web-vitals' build is prepended to this script in the same init script, whose top-level
+  // declarations stay local to it: webVitals is a variable here, not a property of window.
+  const vitals = typeof webVitals === 'undefined' ? null : webVitals;
   if (vitals) {
     const opts = { reportAllChanges: true };
     vitals.onLCP((m) => {
       const a = m.attribution || {};
-      const el = a.lcpEntry && a.lcpEntry.element;
       state.lcp = {
         duration: m.value,
         node: a.target || null,
-        text: el && el.textContent ? el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 200) : null,
+        text: lcpText(a.lcpEntry && a.lcpEntry.element),
         url: a.url || null,
         phases: { ttfb: a.timeToFirstByte, load_delay: a.resourceLoadDelay, load_duration: a.resourceLoadDuration, render_delay: a.elementRenderDelay },
       };
@@ -33,7 +45,7 @@ export const COLLECT_SCRIPT = `
   try {
     new PerformanceObserver((list) => {
       const e = list.getEntries().at(-1);
-      if (e) state.rawLcp = { duration: e.startTime, element: e.element || null, url: e.url || null };
+      if (e) state.rawLcp = { duration: e.startTime, node: nodeName(e.element), text: lcpText(e.element), url: e.url || null };
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   } catch {}
   // Layout shifts in session windows (1 s gap, 5 s cap), the largest window counting, as CLS is defined.
@@ -51,7 +63,7 @@ export const COLLECT_SCRIPT = `
         if (!c.largest || e.value > c.largest.value) {
           const node = e.sources && e.sources[0] && e.sources[0].node;
           const el = node && node.nodeType === 1 ? node : node && node.parentElement;
-          c.largest = { node: el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : null, value: e.value, time: e.startTime };
+          c.largest = { node: nodeName(el), value: e.value, time: e.startTime };
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -83,16 +95,7 @@ export const READ_SCRIPT = `
   } catch {}
   await new Promise((resolve) => setTimeout(resolve, 150));
   const s = window.__sitelens || { lcp: null, cls: null, fcp: null, ttfb: null, longTasks: [], scripts: {} };
-  if (!s.lcp && s.rawLcp) {
-    const el = s.rawLcp.element;
-    s.lcp = {
-      duration: s.rawLcp.duration,
-      node: el ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : null,
-      text: el && el.textContent ? el.textContent.trim().replace(/s+/g, ' ').slice(0, 200) : null,
-      url: s.rawLcp.url,
-      phases: null,
-    };
-  }
+  if (!s.lcp && s.rawLcp) s.lcp = { ...s.rawLcp, phases: null };
   if (s.rawCls && (!s.cls || s.rawCls.score >= s.cls.score)) {
     s.cls = { score: s.rawCls.score, largestEntry: s.rawCls.largest };
   }
@@ -101,12 +104,7 @@ export const READ_SCRIPT = `
   const tbt = s.longTasks
     .filter((t) => fcp === null || t.start >= fcp)
     .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
-  const selector = (el) => {
-    if (!el || !el.tagName) return '';
-    const id = el.id ? '#' + el.id : '';
-    const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).slice(0, 2).join('.') : '';
-    return el.tagName.toLowerCase() + id + cls;
-  };
+  const selector = ${SELECTOR};
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   const images = [...document.images].slice(0, 200).map((img) => {
@@ -166,3 +164,50 @@ export const READ_SCRIPT = `
   };
 })()
 `;
+
+/** Whether an anchor's href resolves to an http(s) URL, one a crawler can follow. */
+const WEB_HREF = `(a) => {
+    const href = a.getAttribute('href');
+    if (href === null) return false;
+    try {
+      const url = new URL(href, document.baseURI);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }`;
+
+/**
+ * The page's `<a>` elements (HTML and SVG), at most `limit`: those without an http(s) href first,
+ * since they are the ones a crawler cannot follow, then the rest in document order. Returns the
+ * nodes themselves, so the DevTools protocol can ask for each one's event listeners.
+ */
+export const ANCHOR_NODES_FUNCTION = `function (limit) {
+  const web = ${WEB_HREF};
+  const all = [...document.querySelectorAll('a')];
+  return [...all.filter((a) => !web(a)), ...all.filter(web)].slice(0, limit);
+}`;
+
+/**
+ * Called on the array ANCHOR_NODES_FUNCTION returned: what the report says of each anchor, and
+ * whether its href leads to an http(s) URL (`web`).
+ */
+export const DESCRIBE_ANCHORS_FUNCTION = `function () {
+  const selector = ${SELECTOR};
+  const web = ${WEB_HREF};
+  const text = (a) => {
+    const own = (a.innerText ?? a.textContent ?? '').replace(/\\s+/g, ' ').trim();
+    if (own) return own;
+    const img = a.querySelector('img[alt]');
+    return img ? img.getAttribute('alt').replace(/\\s+/g, ' ').trim() : '';
+  };
+  return this.map((a) => ({
+    href: a.getAttribute('href'),
+    text: text(a).slice(0, 200),
+    role: a.getAttribute('role'),
+    onclickAttribute: a.hasAttribute('onclick'),
+    selector: selector(a),
+    snippet: a.outerHTML.replace(/\\s+/g, ' ').slice(0, 200),
+    web: web(a),
+  }));
+}`;

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { BrowserArtifact, NetworkEntry, RenderedImage } from '../artifacts';
+import type { BrowserArtifact, NetworkEntry, RenderedAnchor, RenderedImage } from '../artifacts';
 import { startGuardedProxy } from '../net/browser-proxy';
-import { COLLECT_SCRIPT, READ_SCRIPT } from './browser-page-scripts';
+import {
+  ANCHOR_NODES_FUNCTION,
+  COLLECT_SCRIPT,
+  DESCRIBE_ANCHORS_FUNCTION,
+  READ_SCRIPT,
+} from './browser-page-scripts';
 import { ArtifactUnavailable, type GatherContext } from './context';
 import { filmstripSpeedIndex, recordFilmstrip } from './speed-index';
 
@@ -19,6 +24,8 @@ export const browserDefaults = {
   settleMs: 2_000,
   mobile: { width: 412, height: 823, deviceScaleFactor: 2.625 },
   desktop: { width: 1350, height: 940 },
+  /** Anchors whose event listeners are read over the DevTools protocol. */
+  maxAnchors: 500,
 };
 
 /** Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass the proxy). */
@@ -159,6 +166,7 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
     const scriptSeconds = metrics.metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
     const renderedHtml = await tab.content();
     const read = (await tab.evaluate(READ_SCRIPT)) as PageReading;
+    const anchors = await readAnchors(cdp).catch(() => null);
 
     await tab.setViewportSize(desktop);
     const desktopShot = await tab.screenshot({ type: 'png' });
@@ -199,6 +207,7 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
           }),
       },
       images: read.images,
+      anchors,
       layout: read.layout,
     };
   } finally {
@@ -217,6 +226,48 @@ interface PageReading {
   scripts: Record<string, number>;
   images: RenderedImage[];
   layout: BrowserArtifact['layout'];
+}
+
+/**
+ * The page's anchors with their click and mousedown listeners, which only the DevTools protocol
+ * can see (`DOMDebugger.getEventListeners` wants each node as a remote object): one call finds
+ * the nodes, then their descriptions and object ids come back together, then the listener
+ * requests go out at once, only for anchors without an http(s) href (about half a millisecond
+ * each; a crawler follows a real href whatever a script does on click).
+ */
+async function readAnchors(cdp: CDPSession): Promise<RenderedAnchor[]> {
+  const objectGroup = 'sitelens-anchors';
+  try {
+    const { result: nodes, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression: `(${ANCHOR_NODES_FUNCTION})(${browserDefaults.maxAnchors})`,
+      objectGroup,
+    });
+    if (exceptionDetails || !nodes.objectId) throw new Error('The anchors could not be listed.');
+    const [described, properties] = await Promise.all([
+      cdp.send('Runtime.callFunctionOn', {
+        functionDeclaration: DESCRIBE_ANCHORS_FUNCTION,
+        objectId: nodes.objectId,
+        returnByValue: true,
+      }),
+      cdp.send('Runtime.getProperties', { objectId: nodes.objectId, ownProperties: true }),
+    ]);
+    const anchors = described.result.value as (Omit<RenderedAnchor, 'clickListener'> & { web: boolean })[];
+    const ids = new Map<number, string>();
+    for (const property of properties.result)
+      if (/^\d+$/.test(property.name) && property.value?.objectId)
+        ids.set(Number(property.name), property.value.objectId);
+    return await Promise.all(
+      anchors.map(async ({ web, ...anchor }, index) => {
+        const objectId = ids.get(index);
+        if (web || !objectId) return { ...anchor, clickListener: null };
+        const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId });
+        const clickListener = listeners.some(({ type }) => type === 'click' || type === 'mousedown');
+        return { ...anchor, clickListener };
+      }),
+    );
+  } finally {
+    await cdp.send('Runtime.releaseObjectGroup', { objectGroup }).catch(() => {});
+  }
 }
 
 /** The network log from the DevTools protocol: type, status, protocol and sizes per request. */

@@ -1,17 +1,22 @@
 import type { LinkChecksArtifact } from '../artifacts';
 import { collapseWhitespace } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
+import { FetchRefused } from '../net/guarded-fetch';
 import { type GatherContext, mapLimit } from './context';
 
 /** Defaults an operator may tune. */
 export const linkCheckLimits = { maxLinks: 200, concurrency: 8, timeoutMs: 10_000 };
+
+/** Headers of an answer that tell a bot wall (Cloudflare's challenge, …) from the page's own. */
+const KEPT_HEADERS = ['server', 'cf-mitigated'];
 
 /** Statuses some servers give HEAD although GET works: ask again with GET. */
 const RETRY_WITH_GET = new Set([400, 403, 404, 405, 429, 500, 501, 503]);
 
 /**
  * Requests every unique http(s) link of the page once (HEAD, GET when HEAD is refused), up to
- * the cap, so the broken-links check can tell broken from redirected from fine.
+ * the cap, and records what happened: the answer's status and the headers that reveal a bot
+ * wall, or why there was no answer. The broken-links check judges what that means.
  */
 export async function gatherLinkChecks(context: GatherContext): Promise<LinkChecksArtifact> {
   const { $, baseUrl, url: pageUrl } = await context.get('document');
@@ -43,6 +48,11 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
             signal: context.signal,
           });
         }
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = response.headers[name];
+          if (value !== undefined) headers[name] = value;
+        }
         return {
           url,
           anchor,
@@ -50,6 +60,7 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
           status: response.status,
           finalUrl: response.finalUrl,
           redirected: response.redirects.length > 0,
+          headers,
         };
       } catch (error) {
         return {
@@ -59,7 +70,9 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
           status: null,
           finalUrl: null,
           redirected: false,
+          headers: {},
           error: (error as Error).message,
+          errorCode: error instanceof FetchRefused ? error.code : ('other' as const),
         };
       }
     },

@@ -1,7 +1,9 @@
 import type {
   BrowserArtifact,
   CrawlPage,
+  LinkChecksArtifact,
   PageArtifact,
+  RenderedAnchor,
   RenderedImage,
   ResourceArtifact,
   SeoDataArtifact,
@@ -92,6 +94,7 @@ export function browserArtifact(overrides: Partial<BrowserArtifact> = {}): Brows
     jsExecution: { total_ms: 0, by_script: [] },
     coverage: { js: [], css: [] },
     images: [],
+    anchors: [],
     layout: { documentWidth: 412, overflowingNodes: [], smallTextPct: 0, smallTargets: [] },
     ...overrides,
   };
@@ -107,6 +110,42 @@ export function renderedImage(url: string, overrides: Partial<RenderedImage> = {
     loading: 'auto',
     fetchPriority: null,
     isLcp: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A link of the rendered page with a real href, whose listeners the gatherer therefore does not
+ * read; override what the test is about (`href: null, clickListener: true` for a script-only link).
+ */
+export function renderedAnchor(overrides: Partial<RenderedAnchor> = {}): RenderedAnchor {
+  const href = overrides.href === undefined ? '/about' : overrides.href;
+  const text = overrides.text ?? 'About';
+  return {
+    href,
+    text,
+    role: null,
+    onclickAttribute: false,
+    clickListener: null,
+    selector: 'a',
+    snippet: href === null ? `<a>${text}</a>` : `<a href="${href}">${text}</a>`,
+    ...overrides,
+  };
+}
+
+/** One checked link that answered 200 without a redirect; internal when it is on example.com. */
+export function checkedLink(
+  url: string,
+  overrides: Partial<LinkChecksArtifact['links'][number]> = {},
+): LinkChecksArtifact['links'][number] {
+  return {
+    url,
+    anchor: 'Oak tables',
+    internal: new URL(url).hostname === 'example.com',
+    status: 200,
+    finalUrl: url,
+    redirected: false,
+    headers: {},
     ...overrides,
   };
 }
