@@ -74,8 +74,8 @@ export const canonicalTag = defineCheck({
   evaluate({ document: { $, url: pageUrl, baseUrl }, page }, { format }) {
     const declared: Declared[] = [];
     // Search engines read a canonical link only in <head>; head-structure reports the others.
-    for (const el of headLinks($))
-      if (hasRel(el.attribs.rel, 'canonical')) declared.push({ source: 'html', href: el.attribs.href ?? '' });
+    for (const { attribs } of headLinks($, 'canonical'))
+      declared.push({ source: 'html', href: attribs.href ?? '' });
     for (const entry of parseLinkHeader(page.headers.link))
       if (hasRel(entry.params.rel, 'canonical')) declared.push({ source: 'header', href: entry.url });
 

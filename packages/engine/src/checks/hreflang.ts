@@ -48,12 +48,10 @@ export const hreflang = defineCheck({
     'In the <code>&lt;head&gt;</code> of every version, add one line per version, the page itself included: <code>&lt;link rel="alternate" hreflang="de-AT" href="https://example.com/de-at/"&gt;</code>, and one with <code>hreflang="x-default"</code> for the page shown to everyone else (often a language chooser or the main version). Use ISO 639-1 language codes, optionally followed by an ISO 3166-1 country (<code>en-GB</code>, not <code>en-UK</code>), and full URLs starting with https://. Give each language one URL, make every version list the same set, and keep each page’s own code in line with its <code>&lt;html lang&gt;</code>.',
   evaluate({ document: { $, url, baseUrl }, page }, { format }) {
     // Search engines read these links only in <head>; head-structure reports the others.
-    const links = headLinks($);
     const entries: Entry[] = [];
-    for (const { attribs } of links) {
-      if (attribs.hreflang === undefined || !hasRel(attribs.rel, 'alternate')) continue;
-      entries.push({ lang: attribs.hreflang.trim(), href: (attribs.href ?? '').trim(), issues: [] });
-    }
+    for (const { attribs } of headLinks($, 'alternate'))
+      if (attribs.hreflang !== undefined)
+        entries.push({ lang: attribs.hreflang.trim(), href: (attribs.href ?? '').trim(), issues: [] });
     for (const link of parseLinkHeader(page.headers.link)) {
       if (hasRel(link.params.rel, 'alternate') && link.params.hreflang !== undefined)
         entries.push({ lang: link.params.hreflang, href: link.url, issues: [] });
@@ -98,9 +96,8 @@ export const hreflang = defineCheck({
     }
 
     // The page itself: its final URL, or the canonical it names.
-    const canonicalHref = links.find(
-      ({ attribs }) => attribs.href !== undefined && hasRel(attribs.rel, 'canonical'),
-    )?.attribs.href;
+    const canonicalHref = headLinks($, 'canonical').find(({ attribs }) => attribs.href !== undefined)?.attribs
+      .href;
     const selfUrls = [url, page.finalUrl, resolveHttpUrl(canonicalHref, baseUrl)].filter(
       (candidate): candidate is string => candidate !== null,
     );
