@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { formatDate } from '@sitelens/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hasChromium,
@@ -14,7 +14,7 @@ import {
   startServer,
 } from './harness';
 import { fillCard } from './payment';
-import { registerInContext } from './session';
+import { signedInPage } from './session';
 
 const EMAIL = 'grace@example.test';
 const SHOTS = path.join(ROOT, 'screenshots');
@@ -23,7 +23,6 @@ const DAY_MS = 86_400_000;
 describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -31,10 +30,12 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
   beforeAll(async () => {
     server = await startServer({ CONTACT_EMAIL: 'sales@example.test' });
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await registerInContext(context, server.url, { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' });
-    page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(String(error)));
+    page = await signedInPage(
+      browser,
+      server.url,
+      { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' },
+      { viewport: { width: 1280, height: 900 }, acceptDownloads: true, trial: false, errors },
+    );
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, ROOT, type RunningServer, startServer } from './harness';
-import { registerInContext, startTrialInContext } from './session';
+import { signedInPage } from './session';
 
 const EMAIL = 'katherine@example.test';
 const SHOTS = path.join(ROOT, 'screenshots');
@@ -14,7 +14,6 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
   let neglected: FixtureSite;
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
 
@@ -23,11 +22,12 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     neglected = await startSite('neglected');
     server = await startServer({ FETCH_ALLOW_PRIVATE: `${site.allow},${neglected.allow}` });
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await registerInContext(context, server.url, { email: EMAIL, f_name: 'Katherine', l_name: 'Johnson' });
-    await startTrialInContext(context, server.url, EMAIL);
-    page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(String(error)));
+    page = await signedInPage(
+      browser,
+      server.url,
+      { email: EMAIL, f_name: 'Katherine', l_name: 'Johnson' },
+      { viewport: { width: 1440, height: 900 }, acceptDownloads: true, errors },
+    );
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { solveChallenge } from 'altcha-lib/v1';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface RegisteredUser {
   guid: string;
@@ -33,6 +33,33 @@ export async function registerInContext(
   }
   const { guid } = (await response.json()) as { guid: string };
   return { guid, email: user.email, password };
+}
+
+/**
+ * A page signed in as a newly registered `user`, in a context of its own, on the free trial unless
+ * `trial` is false. Uncaught page errors go to `errors`, which the tests assert stay empty.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; f_name: string; l_name: string },
+  options: {
+    viewport: { width: number; height: number };
+    acceptDownloads?: boolean;
+    trial?: boolean;
+    errors?: string[];
+  },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    acceptDownloads: options.acceptDownloads ?? false,
+  });
+  await registerInContext(context, baseUrl, user);
+  if (options.trial ?? true) await startTrialInContext(context, baseUrl, user.email);
+  const page = await context.newPage();
+  const { errors } = options;
+  if (errors) page.on('pageerror', (error) => errors.push(String(error)));
+  return page;
 }
 
 /** The access token of a context's session (its cookie is refreshed, as the web app does on load). */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hasChromium,
@@ -13,7 +13,7 @@ import {
   settledIn,
   startServer,
 } from './harness';
-import { registerInContext, startTrialInContext } from './session';
+import { signedInPage } from './session';
 
 const EMAIL = 'grace@woodline.test';
 const SHOTS = path.join(ROOT, 'screenshots');
@@ -48,7 +48,6 @@ describe.skipIf(!hasChromium)(
     let second: FixtureSite;
     let server: RunningServer;
     let browser: Browser;
-    let context: BrowserContext;
     let page: Page;
     const errors: string[] = [];
 
@@ -78,11 +77,12 @@ describe.skipIf(!hasChromium)(
         { dataDir },
       );
       browser = await launchBrowser();
-      context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await registerInContext(context, server.url, { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' });
-      await startTrialInContext(context, server.url, EMAIL);
-      page = await context.newPage();
-      page.on('pageerror', (error) => errors.push(String(error)));
+      page = await signedInPage(
+        browser,
+        server.url,
+        { email: EMAIL, f_name: 'Grace', l_name: 'Hopper' },
+        { viewport: { width: 1440, height: 900 }, errors },
+      );
       mkdirSync(SHOTS, { recursive: true });
     });
     afterAll(async () => {
@@ -293,14 +293,12 @@ describe.skipIf(!hasChromium)('a new user who has no website yet, in Chromium', 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await registerInContext(context, server.url, {
-      email: 'lin@example.test',
-      f_name: 'Lin',
-      l_name: 'Chen',
-    });
-    await startTrialInContext(context, server.url, 'lin@example.test');
-    page = await context.newPage();
+    page = await signedInPage(
+      browser,
+      server.url,
+      { email: 'lin@example.test', f_name: 'Lin', l_name: 'Chen' },
+      { viewport: { width: 1440, height: 900 } },
+    );
   });
   afterAll(async () => {
     await browser?.close();
