@@ -1,12 +1,25 @@
-import { SignJWT } from 'jose';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, type JWTHeaderParameters, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, lastMailLinks, registerUser, setCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
+/** A key server a forged token points at (jku, x5u); it counts the requests it gets. */
+const keyServer = { url: '', requests: 0 };
+const keyServerListener = createServer((_request, response) => {
+  keyServer.requests++;
+  response.end('{"keys":[]}');
+});
 beforeAll(async () => {
   t = await createTestApp();
+  await new Promise<void>((resolve) => keyServerListener.listen(0, '127.0.0.1', resolve));
+  keyServer.url = `http://127.0.0.1:${(keyServerListener.address() as AddressInfo).port}/keys.json`;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  keyServerListener.close();
+  await t.close();
+});
 
 const signIn = (user_name: string, password: string, extra: Record<string, unknown> = {}) =>
   t.app.inject({
@@ -145,15 +158,54 @@ describe('access tokens', () => {
       'none algorithm',
       async (guid: string) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claimsFor(guid))}.`,
     ],
-    [
-      'another key',
-      async (guid: string) => sign(claimsFor(guid), 'a-different-secret-of-thirty-two-chars!!'),
-    ],
+    ['another key', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET)],
     [
       'expired',
       async (guid: string) => sign({ ...claimsFor(guid), exp: Math.floor(Date.now() / 1000) - 60 }),
     ],
     ['wrong audience', async (guid: string) => sign({ ...claimsFor(guid), aud: 'someone-else' })],
+    ['no expiry, correctly signed', async (guid: string) => sign(without(claimsFor(guid), 'exp'))],
+    ['no issue time, correctly signed', async (guid: string) => sign(without(claimsFor(guid), 'iat'))],
+    [
+      "an expiry far beyond an access token's life, correctly signed",
+      async (guid: string) =>
+        sign({
+          ...claimsFor(guid),
+          iat: Math.floor(Date.now() / 1000) - 3600,
+          exp: Math.floor(Date.now() / 1000) + 365 * 86_400,
+        }),
+    ],
+    [
+      'a fresh issue time and an expiry a year away, correctly signed',
+      async (guid: string) => sign({ ...claimsFor(guid), exp: Math.floor(Date.now() / 1000) + 365 * 86_400 }),
+    ],
+    [
+      'a switched algorithm (HS512, the right key)',
+      async (guid: string) => sign(claimsFor(guid), undefined, { alg: 'HS512' }),
+    ],
+    [
+      'a switched algorithm (RS256, its key in a jwk header)',
+      async (guid: string) => {
+        const { privateKey, publicKey } = await generateKeyPair('RS256');
+        return new SignJWT(claimsFor(guid))
+          .setProtectedHeader({ alg: 'RS256', jwk: await exportJWK(publicKey) })
+          .sign(privateKey);
+      },
+    ],
+    [
+      'its own key in a jwk header',
+      async (guid: string) =>
+        sign(claimsFor(guid), FORGED_SECRET, {
+          jwk: { kty: 'oct', k: Buffer.from(FORGED_SECRET).toString('base64url') },
+        }),
+    ],
+    ['a jku header', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET, { jku: keyServer.url })],
+    ['an x5u header', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET, { x5u: keyServer.url })],
+    [
+      'a kid naming a file or a query',
+      async (guid: string) =>
+        sign(claimsFor(guid), FORGED_SECRET, { kid: "../../../../dev/null' or '1'='1" }),
+    ],
   ])('refuses a token with %s (401)', async (_name, forge) => {
     const user = await registerUser(t.app);
     const res = await t.app.inject({
@@ -161,6 +213,8 @@ describe('access tokens', () => {
       headers: { authorization: `Bearer ${await forge(user.guid)}` },
     });
     expect(res.statusCode).toBe(401);
+    // Key headers are never followed: the key server named in jku and x5u is never asked.
+    expect(keyServer.requests).toBe(0);
   });
 
   it('refuses a refresh token or a reset token used as an access token', async () => {
@@ -422,7 +476,14 @@ const claimsFor = (guid: string) => ({
   iat: Math.floor(Date.now() / 1000),
   exp: Math.floor(Date.now() / 1000) + 600,
 });
-async function sign(claims: Record<string, unknown>, secret?: string): Promise<string> {
+const without = (claims: Record<string, unknown>, name: string) =>
+  Object.fromEntries(Object.entries(claims).filter(([key]) => key !== name));
+const FORGED_SECRET = 'a-different-secret-of-thirty-two-chars!!';
+async function sign(
+  claims: Record<string, unknown>,
+  secret?: string,
+  header: Partial<JWTHeaderParameters> = {},
+): Promise<string> {
   const key =
     secret ??
     (
@@ -430,5 +491,7 @@ async function sign(claims: Record<string, unknown>, secret?: string): Promise<s
         "select value from app_secrets where name = 'jwt_signing_key'",
       )
     )[0]!.value;
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(key));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', ...header })
+    .sign(new TextEncoder().encode(key));
 }

@@ -37,18 +37,26 @@ export function createAccessTokens(secret: string) {
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(key);
     },
-    /** The claims of a valid access token (one algorithm, issuer, audience, expiry), or null. */
+    /**
+     * The claims of a valid access token, or null: one algorithm, issuer, audience, and an expiry
+     * and issue time that must be present (a token without `exp` would never end) and no older
+     * than an access token lives. The key is ours alone: header keys (jwk, jku, x5u, kid) are
+     * never consulted.
+     */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: ACCESS_TOKEN_SECONDS,
         });
         if (
           payload.typ !== 'access' ||
           typeof payload.identity !== 'string' ||
-          payload.identity !== payload.sub
+          payload.identity !== payload.sub ||
+          (payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS
         )
           return null;
         return payload as unknown as AccessClaims;

@@ -52,6 +52,18 @@ describe('BILLING_PROVIDER=recurly', () => {
     expect((await t.app.inject({ url: '/api/app-config' })).json().billing_provider).toBe('recurly');
   });
 
+  it('bills the signed-in user: user_email in the body never names the Recurly account', async () => {
+    const ada = await registerUser(t.app);
+    const res = await subscribe(ada, 'tok-ok', { user_email: 'mallory@example.test' });
+    expect(res.statusCode).toBe(201);
+    expect(recurly.accounts.get(ada.guid)).toMatchObject({ email: ada.email });
+    const [invoice] = await t.database.query<{ billed_to: { email: string } }>(
+      'select billed_to from invoices where user_id = $1',
+      [ada.guid],
+    );
+    expect(invoice?.billed_to.email).toBe(ada.email);
+  });
+
   it("passes on Recurly's 3-D Secure action, then completes with the result token", async () => {
     const ada = await registerUser(t.app);
     const first = await subscribe(ada, 'tok-3ds');
