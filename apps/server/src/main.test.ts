@@ -1,18 +1,8 @@
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exitOf, type SitelensProcess, spawnSitelens } from './test/processes';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
+import { exitOf, freePort, spawnSitelens, waitForHealth } from './test/processes';
 
 describe('the sitelens CLI', () => {
   it('stops with one line naming a bad variable', async () => {
@@ -45,18 +35,3 @@ describe('the sitelens CLI', () => {
     }
   }, 60_000);
 });
-
-async function waitForHealth(url: string, child: SitelensProcess): Promise<unknown> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`sitelens exited early:\n${child.output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return await res.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no healthy answer from ${url}:\n${child.output()}`);
-}

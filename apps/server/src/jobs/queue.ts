@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database, QueryFn } from '../db/client';
 import type { JobDefinition } from './define-job';
 import { registeredJobs } from './registry';
+import { startWorkerLiveness } from './worker-liveness';
 
 export interface SendOptions {
   singletonKey?: string;
@@ -65,7 +66,10 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
 
   // This process's workers by job name: a job sent here wakes them instead of waiting for a poll.
   const localWorkers = new Map<string, string[]>();
-  if (options.workers) {
+  const liveness = options.workers
+    ? await startWorkerLiveness(database, boss, { jobNames: jobs.map((job) => job.name), logger })
+    : null;
+  if (liveness) {
     for (const job of jobs) {
       for (let slot = 0; slot < job.options.concurrency; slot++) {
         const workerId = await boss.work(
@@ -76,7 +80,12 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
             const log = logger.child({ job: job.name, jobId: received.id });
             const payload = job.payload.parse(received.data);
             const started = performance.now();
-            await job.handler(payload, { database, jobId: received.id, logger: log });
+            await liveness.started(received.id);
+            try {
+              await job.handler(payload, { database, jobId: received.id, logger: log });
+            } finally {
+              await liveness.finished(received.id);
+            }
             log.info({ ms: Math.round(performance.now() - started) }, 'job done');
           },
         );
@@ -146,6 +155,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       stopped = true;
       await listener?.end().catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+      await liveness?.stop();
     },
   };
 }

@@ -107,6 +107,24 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     60_000,
   );
 
+  it("hands a killed worker's job to a live one within a minute, without waiting for its expiry", async () => {
+    const holder = await startWorker();
+    const id = crypto.randomUUID();
+    const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 10_000, delay_after_ms: 0 }))!;
+    await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
+    const survivor = await startWorker(); // alive throughout: its sweeps find the dead worker
+    holder.kill('SIGKILL');
+    await exitOf(holder);
+    const killed = Date.now();
+    await waitFor('the job to complete', async () => (await jobState(jobId))?.state === 'completed', 60_000);
+    const seconds = (Date.now() - killed) / 1000;
+    console.info(`recovery: a killed worker's job completed ${seconds.toFixed(1)} s after the kill`);
+    expect(seconds).toBeLessThan(60);
+    expect(await results(id)).toEqual([{ worker_pid: survivor.pid }]);
+    expect((await jobState(jobId))?.retry_count).toBe(1);
+    expect((await queue.counts()).active).toBe(0);
+  }, 90_000);
+
   it('starts a job sent from another process at once, not at its next 2 s poll', async () => {
     await startWorker();
     const waits: number[] = [];
