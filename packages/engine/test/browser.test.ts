@@ -1,7 +1,12 @@
+import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs } from '../src/gather/browser';
+import { NO_WEBRTC_SCRIPT } from '../src/gather/browser-page-scripts';
+import { startGuardedProxy } from '../src/net/browser-proxy';
 import { type CountingServer, startTarget } from '../src/net/fixture-servers';
 import { createGuardedFetcher } from '../src/net/guarded-fetch';
 import { runCheckup } from '../src/run';
@@ -13,11 +18,51 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const withChromium = describe.skipIf(!existsSync(CHROMIUM));
 
 let forbidden: CountingServer;
+let forbiddenUdp: { port: number; packets(): number; close(): Promise<void> };
 let attacker: { origin: string; allow: string; close(): Promise<void> };
 let cases: FixtureSite;
 
-/** An allowed page that aims everything a page can aim at a forbidden address. */
-async function startAttacker(target: number) {
+/** A UDP port on 127.0.0.1 that must never be reached: it counts the datagrams that arrive. */
+async function startUdpTarget() {
+  const socket = dgram.createSocket('udp4');
+  let packets = 0;
+  socket.on('message', () => packets++);
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    port: socket.address().port,
+    packets: () => packets,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+/**
+ * A page that opens WebRTC towards forbidden addresses: STUN over UDP and TURN over TCP, from the
+ * window's own RTCPeerConnection and from a frame the script has just made (a fresh global, which
+ * a page-script guard must reach too). The late image holds `load` while ICE gathers.
+ */
+function webrtcPage(udpPort: number, tcpPort: number): string {
+  return `<!DOCTYPE html><html><head><title>Opens WebRTC to a forbidden address</title></head><body>
+<script>
+const iceServers = [
+  { urls: 'stun:127.0.0.1:${udpPort}' },
+  { urls: 'turn:127.0.0.1:${tcpPort}?transport=tcp', username: 'u', credential: 'p' },
+];
+const frame = document.body.appendChild(document.createElement('iframe'));
+window.peers = [];
+for (const scope of [window, frame.contentWindow]) {
+  try {
+    const peer = new scope.RTCPeerConnection({ iceServers });
+    peer.createDataChannel('probe');
+    peer.createOffer().then((offer) => peer.setLocalDescription(offer)).catch(() => {});
+    window.peers.push(peer);
+  } catch (e) {}
+}
+</script>
+<img src="/late.png" alt=""></body></html>`;
+}
+
+/** An allowed site whose pages aim everything a page can aim at a forbidden address. */
+async function startAttacker(target: number, udpTarget: number) {
   const aim = `http://127.0.0.1:${target}`;
   const page = `<!DOCTYPE html><html><head><title>Aims at a forbidden address</title>
 <meta http-equiv="refresh" content="0;url=${aim}/refresh"></head><body>
@@ -29,6 +74,15 @@ try { new WebSocket('ws://127.0.0.1:${target}/ws'); } catch (e) {}
 fetch('http://169.254.169.254/latest/meta-data/').catch(() => {});
 </script></body></html>`;
   const server = http.createServer((request, response) => {
+    if (request.url === '/late.png') {
+      setTimeout(() => response.writeHead(404).end(), 1500);
+      return;
+    }
+    if (request.url === '/webrtc') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(webrtcPage(udpTarget, target));
+      return;
+    }
     if (request.url === '/redirect-css') {
       response.writeHead(302, { location: `${aim}/style.css` });
       response.end();
@@ -48,14 +102,40 @@ fetch('http://169.254.169.254/latest/meta-data/').catch(() => {});
 
 beforeAll(async () => {
   forbidden = await startTarget();
-  attacker = await startAttacker(forbidden.port);
+  forbiddenUdp = await startUdpTarget();
+  attacker = await startAttacker(forbidden.port, forbiddenUdp.port);
   cases = await startSite('cases');
 });
 afterAll(async () => {
   await attacker.close();
   await forbidden.close();
+  await forbiddenUdp.close();
   await cases.close();
 });
+
+/**
+ * Loads the WebRTC page in Chromium behind the guarded proxy with some of the gatherer's defences,
+ * and counts what reached the forbidden UDP and TCP ports meanwhile.
+ */
+async function webrtcLeaks({ policyFlag, guard }: { policyFlag: boolean; guard: boolean }) {
+  const [packets, sockets] = [forbiddenUdp.packets(), forbidden.connections()];
+  const proxy = await startGuardedProxy(createGuardedFetcher({ allowPrivate: attacker.allow }));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: chromiumArgs(proxy.port).filter((arg) => policyFlag || !arg.startsWith('--webrtc-ip-handling')),
+  });
+  try {
+    const context = await browser.newContext();
+    if (guard) await context.addInitScript({ content: NO_WEBRTC_SCRIPT });
+    const tab = await context.newPage();
+    await tab.goto(`${attacker.origin}/webrtc`, { waitUntil: 'load' });
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
+  return { packets: forbiddenUdp.packets() - packets, sockets: forbidden.connections() - sockets };
+}
 
 withChromium('the browser gatherer', () => {
   it('lets no Chromium request reach a forbidden address: img, iframe, fetch, WebSocket, meta refresh, 302', async () => {
@@ -66,6 +146,23 @@ withChromium('the browser gatherer', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.filter((entry) => (entry.status ?? 0) > 0 && (entry.status ?? 0) < 400)).toEqual([]);
   });
+
+  it('lets no WebRTC packet reach a forbidden address: STUN over UDP, TURN over TCP, from a fresh frame too', async () => {
+    const [packets, sockets] = [forbiddenUdp.packets(), forbidden.connections()];
+    const browser = await gatherFrom(`${attacker.origin}/webrtc`, 'browser', {
+      allowPrivate: attacker.allow,
+    });
+    expect(browser.renderedHtml).toContain('Opens WebRTC');
+    const reached = { packets: forbiddenUdp.packets() - packets, sockets: forbidden.connections() - sockets };
+    expect(reached).toEqual({ packets: 0, sockets: 0 });
+  });
+
+  it('holds WebRTC back with either defence alone, the IP-handling flag or the page-script guard', async () => {
+    // Without both, the same page does send STUN to the forbidden port: the probe is live.
+    expect((await webrtcLeaks({ policyFlag: false, guard: false })).packets).toBeGreaterThan(0);
+    expect(await webrtcLeaks({ policyFlag: true, guard: false })).toEqual({ packets: 0, sockets: 0 });
+    expect(await webrtcLeaks({ policyFlag: false, guard: true })).toEqual({ packets: 0, sockets: 0 });
+  }, 60_000);
 
   it('measures layout shift with its largest entry', async () => {
     const browser = await gatherFrom(`${cases.origin}/layout-shift.html`, 'browser', {

@@ -10,6 +10,16 @@ const SELECTOR = `(el) => {
   }`;
 
 /**
+ * Installed in every frame before its scripts (a frame a script has just made included): no
+ * WebRTC. ICE sends STUN over UDP and TURN over TCP straight to any address, around the guarded
+ * proxy (SECURITY.md A5), and an audit never needs a peer connection. A data channel only comes
+ * from a peer connection, and workers have no constructor of their own.
+ */
+export const NO_WEBRTC_SCRIPT = `
+for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];
+`;
+
+/**
  * Installed before any page script: web-vitals (attribution build) reporting every change, plus
  * long tasks (for TBT) and long animation frames (for script time by URL).
  */

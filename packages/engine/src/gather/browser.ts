@@ -9,6 +9,7 @@ import {
   ANCHOR_NODES_FUNCTION,
   COLLECT_SCRIPT,
   DESCRIBE_ANCHORS_FUNCTION,
+  NO_WEBRTC_SCRIPT,
   READ_SCRIPT,
 } from './browser-page-scripts';
 import { ArtifactUnavailable, type GatherContext } from './context';
@@ -28,7 +29,11 @@ export const browserDefaults = {
   maxAnchors: 500,
 };
 
-/** Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass the proxy). */
+/**
+ * Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass
+ * the proxy), WebRTC's UDP off so ICE goes through the proxy or nowhere. The WebRTC switch is
+ * `webrtc-ip-handling-policy`: Chromium ignores the `force-` spelling often quoted for it.
+ */
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -38,8 +43,17 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/** Chromium's arguments behind the guarded proxy on `proxyPort`, loopback included. */
+export function chromiumArgs(proxyPort: number): string[] {
+  return [
+    ...CHROMIUM_FLAGS,
+    `--proxy-server=http://127.0.0.1:${proxyPort}`,
+    '--proxy-bypass-list=<-loopback>',
+  ];
+}
 
 let webVitalsSource: string | null = null;
 function webVitalsScript(): string {
@@ -89,11 +103,7 @@ export async function gatherBrowser(context: GatherContext): Promise<BrowserArti
           executablePath:
             context.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? browserDefaults.chromiumPath,
           headless: true,
-          args: [
-            ...CHROMIUM_FLAGS,
-            `--proxy-server=http://127.0.0.1:${proxy.port}`,
-            '--proxy-bypass-list=<-loopback>',
-          ],
+          args: chromiumArgs(proxy.port),
         });
       } catch (error) {
         throw new ArtifactUnavailable(
@@ -124,6 +134,8 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
     ignoreHTTPSErrors: true,
   });
   try {
+    // Every page and frame of the context, popups included; the launch flag is the other layer.
+    await browserContext.addInitScript({ content: NO_WEBRTC_SCRIPT });
     const tab = await browserContext.newPage();
     const console: BrowserArtifact['console'] = [];
     const pageErrors: BrowserArtifact['pageErrors'] = [];
