@@ -15,7 +15,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthentication } from './http/authenticate';
-import { registerErrorHandling } from './http/error-handler';
+import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import type { Queue } from './jobs/queue';
 import { apiModules } from './modules';
@@ -51,6 +52,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY === 'true',
     // Closing the server also ends idle keep-alive sockets, so a graceful stop does not hang.
     forceCloseConnections: 'idle',
+    // Fastify's default, stated: the 413's message names it.
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
     // Request lines are noise at info level; `LOG_LEVEL=debug` shows them.
     logController: new LogController({
       disableRequestLogging: deps.config.LOG_LEVEL !== 'debug' && deps.config.LOG_LEVEL !== 'trace',
@@ -61,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandling(app);
+  registerBodyLimits(app);
   registerNulGuard(app);
   registerAuthentication(app);
   await app.register(fastifyCookie);

@@ -37,10 +37,13 @@ export const ACCOUNT_MESSAGES = {
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+/** The longest address SMTP can carry (RFC 5321 with its erratum); a longer one is not an e-mail. */
+export const EMAIL_MAX = 254;
 
 const email = z
   .string()
   .trim()
+  .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.validEmail })
   .toLowerCase()
   .pipe(z.email({ error: ACCOUNT_MESSAGES.validEmail }));
 const newPassword = z
@@ -63,7 +66,7 @@ export const PasswordConfirmedReplySchema = z.object({ confirmed: z.literal(true
 
 /** `POST /api/user`: registration. */
 export const RegisterBodySchema = z.strictObject({
-  u_name: z.string().optional(),
+  u_name: z.string().max(EMAIL_MAX).optional(),
   email,
   f_name: name,
   l_name: name,

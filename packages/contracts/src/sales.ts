@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX } from './accounts';
 
 /** Texts of the sales screens and calls (accounts spec, sections 2, 4, 5 and 8). */
 export const SALES_MESSAGES = {
@@ -114,7 +115,7 @@ export const PaymentMethodSchema = z.enum(['credit_card', 'paypal']);
 
 export const CreateSubscriptionBodySchema = z.strictObject({
   token: z.string().min(1).max(200),
-  user_email: z.string().trim().toLowerCase().pipe(z.email()),
+  user_email: z.string().trim().max(EMAIL_MAX).toLowerCase().pipe(z.email()),
   payment_method: PaymentMethodSchema,
   plan_code: z.string().min(1).max(100),
   three_d_secure_action_result_token_id: z.string().min(1).max(200).optional(),
