@@ -4,14 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Report } from '@sitelens/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedCatalogue } from '../modules/sales/catalogue';
-import { type Account, registerUser, startTrial } from '../test/app';
+import { type Account, createTestApp, registerUser, startTrial } from '../test/app';
 import {
   exitOf,
   freePort,
@@ -20,7 +17,6 @@ import {
   waitFor,
   waitForHealth,
 } from '../test/processes';
-import { startQueue } from './queue';
 
 /** A site whose robots.txt answers slowly, so a checkup of it is caught half written. */
 const ROBOTS_DELAY_MS = 4_000;
@@ -49,14 +45,11 @@ async function queueCheckup(dataDir: string): Promise<{ account: Account; guid: 
   const database = await openDatabase({ dataDir });
   await migrateDatabase(database);
   await seedCatalogue(database);
-  const logger = pino({ level: 'silent' });
-  const queue = await startQueue(database, { workers: false, schedules: false, logger });
-  const config = loadConfig({ HUMAN_CHECK: 'off', WEB_DIST: '/nonexistent', DATA_DIR: dataDir });
-  const app = await buildApp({ config, database, queue, logger });
+  const t = await createTestApp({ DATA_DIR: dataDir }, undefined, database);
   try {
-    const account = await registerUser(app);
-    await startTrial(app, account);
-    const res = await app.inject({
+    const account = await registerUser(t.app);
+    await startTrial(t.app, account);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/report',
       headers: account.auth,
@@ -65,9 +58,7 @@ async function queueCheckup(dataDir: string): Promise<{ account: Account; guid: 
     if (res.statusCode !== 201) throw new Error(`checkup not started: ${res.statusCode} ${res.body}`);
     return { account, guid: res.json().guid };
   } finally {
-    await app.close();
-    await queue.stop({ timeoutMs: 1_000 });
-    await database.close();
+    await t.close();
   }
 }
 

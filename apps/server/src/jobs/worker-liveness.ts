@@ -13,8 +13,6 @@ export const SWEEP_SECONDS = 5;
 export const DEAD_AFTER_SECONDS = 20;
 
 export interface WorkerLiveness {
-  /** This process's id in `worker_processes` and `job_runs`. */
-  processId: string;
   /** Records that this process runs the job, until `finished`. */
   started(jobId: string): Promise<void>;
   finished(jobId: string): Promise<void>;
@@ -22,22 +20,28 @@ export interface WorkerLiveness {
   stop(): Promise<void>;
 }
 
+/** The embedded process needs no bookkeeping while it runs: no other worker can die under it. */
+const EMBEDDED: WorkerLiveness = { started: async () => {}, finished: async () => {}, stop: async () => {} };
+
 /**
  * pg-boss learns that a worker died only when its job expires (minutes later). Each process with
  * workers therefore beats in `worker_processes` and notes the jobs it runs in `job_runs`; any such
  * process hands the jobs of a process silent for DEAD_AFTER_SECONDS back to the queue, as a
- * failed attempt that pg-boss retries. The embedded process is the only worker of its database, so
- * at start every job still marked active was interrupted: it hands them all back at once.
+ * failed attempt that pg-boss retries. The embedded process is the only worker of its PGlite
+ * database, so at start every job still marked active was interrupted: it hands them all back at
+ * once, and has nothing to watch after that.
  */
 export async function startWorkerLiveness(
   database: Database,
   boss: PgBoss,
   options: { jobNames: string[]; logger: Logger },
 ): Promise<WorkerLiveness> {
-  const processId = crypto.randomUUID();
   const { jobNames, logger } = options;
-  const onlyWorker = database.kind === 'pglite';
-  if (onlyWorker) await database.query('delete from worker_processes');
+  if (database.kind === 'pglite') {
+    await handBackAbandoned(database, boss, jobNames, 0, logger);
+    return EMBEDDED;
+  }
+  const processId = crypto.randomUUID();
   // An upsert: a process paused past the limit (its row swept) comes back when it beats again.
   const sayAlive = () =>
     database.query(
@@ -46,7 +50,6 @@ export async function startWorkerLiveness(
       [processId, process.pid, hostname()],
     );
   await sayAlive();
-  if (onlyWorker) await handBackAbandoned(database, boss, jobNames, 0, logger);
 
   const beat = setInterval(() => {
     sayAlive().catch((error) => logger.warn({ err: error }, 'worker heartbeat failed'));
@@ -60,7 +63,6 @@ export async function startWorkerLiveness(
   sweep.unref();
 
   return {
-    processId,
     async started(jobId) {
       await database.query(
         `insert into job_runs (job_id, process_id) values ($1, $2)

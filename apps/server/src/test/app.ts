@@ -18,8 +18,10 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   services?: AppOptions['services'],
+  /** A database of the test's own (a PGlite folder a process opens later); a fresh one by default. */
+  ownDatabase?: Database,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = ownDatabase ?? (await createTestDatabase());
   const logger = pino({ level: 'silent' });
   const queue = await startQueue(database, { workers: false, schedules: false, logger });
   const config = loadConfig({
