@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { report, serve } from './lib';
+import { median, report, serve } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -12,7 +12,10 @@ export interface ApiOptions {
   connections: number;
 }
 
-/** Requests per second of `/api/health` (database and queue checked) against a bare Fastify hello-world. */
+/**
+ * Requests per second of the liveness probe `/api/health/live` against a bare Fastify hello-world,
+ * and of the readiness probe `/api/health/ready` (database and queue, shared for a second) beside them.
+ */
 export async function benchApi({ rounds, seconds, connections }: ApiOptions): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-bench-'));
   const subject = await serve(
@@ -26,7 +29,7 @@ export async function benchApi({ rounds, seconds, connections }: ApiOptions): Pr
     '/api/health',
   );
   const measure = async (url: string, duration: number) => {
-    const result = await autocannon({ url: `${url}/api/health`, connections, duration, pipelining: 1 });
+    const result = await autocannon({ url, connections, duration, pipelining: 1 });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
@@ -35,19 +38,25 @@ export async function benchApi({ rounds, seconds, connections }: ApiOptions): Pr
     console.info(
       `api: ${rounds} rounds of ${seconds} s each, ${connections} connections, alternating; warming up…`,
     );
-    await measure(subject.url, 2);
-    await measure(peer.url, 2);
-    const results: { subject: number; peer: number }[] = [];
+    const urls = {
+      subject: `${subject.url}/api/health/live`,
+      peer: `${peer.url}/api/health`,
+      ready: `${subject.url}/api/health/ready`,
+    };
+    for (const url of Object.values(urls)) await measure(url, 2);
+    const results: { subject: number; peer: number; ready: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       // Alternate who goes first so drift on the machine does not favour one side.
-      const result = { subject: 0, peer: 0 };
-      const order = round % 2 === 0 ? (['subject', 'peer'] as const) : (['peer', 'subject'] as const);
-      for (const side of order) {
-        result[side] = await measure((side === 'subject' ? subject : peer).url, seconds);
-      }
+      const result = { subject: 0, peer: 0, ready: 0 };
+      const order =
+        round % 2 === 0 ? (['subject', 'peer', 'ready'] as const) : (['peer', 'subject', 'ready'] as const);
+      for (const side of order) result[side] = await measure(urls[side], seconds);
       results.push(result);
     }
-    report('req/s', 'sitelens', 'fastify-hello', results);
+    report('req/s', 'health/live', 'fastify-hello', results);
+    console.info(
+      ` /api/health/ready (database and queue, shared for a second), median: ${median(results.map((r) => r.ready)).toFixed(0)} req/s\n`,
+    );
   } finally {
     await subject.stop();
     await peer.stop();

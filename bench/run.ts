@@ -7,7 +7,7 @@ import { benchCheckupApi } from './checkup-api';
 
 const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<void> }> = {
   api: {
-    about: 'requests/s of GET /api/health against a bare Fastify hello-world',
+    about: 'requests/s of the liveness probe GET /api/health/live against a bare Fastify hello-world',
     run: (flags) =>
       benchApi({ rounds: flags.rounds, seconds: flags.seconds, connections: flags.connections }),
   },

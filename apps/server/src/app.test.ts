@@ -36,6 +36,71 @@ afterAll(async () => {
   await database?.close();
 });
 
+describe('GET /api/health/live', () => {
+  it('answers ok with the version, touching neither the database nor the queue', async () => {
+    // Start-up reads the database; it goes down once the app is up.
+    let down = false;
+    const refuse = () => Promise.reject(new Error('connection refused'));
+    const broken: Database = {
+      ...database,
+      ping: () => (down ? refuse() : database.ping()),
+      query: ((...args: Parameters<Database['query']>) =>
+        down ? refuse() : database.query(...args)) as Database['query'],
+    };
+    const brokenQueue: Queue = { ...queue, counts: () => (down ? refuse() : queue.counts()) };
+    const live = await buildApp({ config: loadConfig({}), database: broken, queue: brokenQueue, logger });
+    down = true;
+    try {
+      const res = await live.inject({ url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+      // The same process is not ready: the database does not answer.
+      expect((await live.inject({ url: '/api/health/ready' })).statusCode).toBe(503);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('asks the database and the queue at most once a second, however many callers ask', async () => {
+    let pings = 0;
+    let counts = 0;
+    const counted: Database = {
+      ...database,
+      ping: () => {
+        pings++;
+        return database.ping();
+      },
+    };
+    const countedQueue: Queue = {
+      ...queue,
+      counts: () => {
+        counts++;
+        return queue.counts();
+      },
+    };
+    const ready = await buildApp({ config: loadConfig({}), database: counted, queue: countedQueue, logger });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          ready.inject({ url: i % 2 ? '/api/health' : '/api/health/ready' }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+      expect(answers[0]?.json()).toMatchObject({ status: 'ok', database: { ok: true }, queue: { ok: true } });
+      expect({ pings, counts }).toEqual({ pings: 1, counts: 1 });
+
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+      expect((await ready.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+      expect({ pings, counts }).toEqual({ pings: 2, counts: 2 });
+    } finally {
+      await ready.close();
+    }
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database and the queue as ok', async () => {
     const res = await app.inject({ url: '/api/health' });
@@ -101,6 +166,8 @@ describe('OpenAPI', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+    expect(Object.keys(doc.paths['/api/health/live'].get.responses)).toEqual(['200']);
+    expect(doc.paths['/api/health/ready'].get.responses['503']).toBeDefined();
   });
 
   it('serves the Swagger UI at /api/docs', async () => {

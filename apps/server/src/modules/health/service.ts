@@ -5,6 +5,32 @@ import { VERSION } from '../../version';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
+/** How long one readiness answer is shared: probes and load balancers ask often, the database need not answer each. */
+export const READINESS_MAX_AGE_MS = 1_000;
+
+/**
+ * Readiness shared across callers: an answer younger than `maxAgeMs` is given again, and callers
+ * arriving while a check runs wait for that check rather than start their own. So a flood of
+ * probes costs the database two queries a second at most.
+ */
+export function sharedReadiness(
+  check: () => Promise<HealthReply>,
+  maxAgeMs = READINESS_MAX_AGE_MS,
+): () => Promise<HealthReply> {
+  let last: { at: number; answer: Promise<HealthReply> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (last && now - last.at < maxAgeMs) return last.answer;
+    const answer = check();
+    last = { at: now, answer };
+    // A check that throws is not kept: the next caller tries again.
+    answer.catch(() => {
+      if (last?.answer === answer) last = null;
+    });
+    return answer;
+  };
+}
+
 /** Checks the database and the job queue for real, each bounded in time so a hung pool cannot hang health. */
 export async function checkHealth(database: Database, queue: Queue): Promise<HealthReply> {
   const [db, jobs] = await Promise.all([timed(() => database.ping()), timed(() => queue.counts())]);
