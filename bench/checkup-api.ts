@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSite } from '@sitelens/engine/testing/fixture-sites';
-import { measure, median, type Served, serve } from './lib';
+import { call, measure, median, type Served, serve, subscriber } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,61 +40,6 @@ async function installation(chromiumPath: string, allow: string) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function call(server: Served, method: string, route: string, body?: unknown, auth?: string) {
-  const response = await fetch(server.url + route, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json().catch(() => null)) as never };
-}
-
-/** Registers a user and starts the Pro trial with the sandbox card, as a visitor would. */
-async function subscriber(server: Served): Promise<string> {
-  const email = `bench-${Date.now()}@example.test`;
-  const user = await call(server, 'POST', '/api/user', {
-    email,
-    f_name: 'Bench',
-    l_name: 'Mark',
-    pw: 'correct horse battery',
-    recaptcha_token: '',
-  });
-  if (user.status !== 201) throw new Error(`registration failed: ${user.status}`);
-  const access = (user.json as { access_token: string }).access_token;
-  const card = await call(
-    server,
-    'POST',
-    '/api/billing/sandbox/tokens',
-    {
-      number: '4111111111111111',
-      month: 12,
-      year: 2035,
-      cvv: '123',
-      first_name: 'B',
-      last_name: 'M',
-      zip: '10001',
-    },
-    access,
-  );
-  const subscription = await call(
-    server,
-    'POST',
-    '/api/subscription',
-    {
-      token: (card.json as { id: string }).id,
-      user_email: email,
-      payment_method: 'credit_card',
-      plan_code: 'pro-monthly',
-    },
-    access,
-  );
-  if (subscription.status !== 201) throw new Error(`trial failed: ${subscription.status}`);
-  return access;
 }
 
 /**

@@ -2,6 +2,7 @@
 // peer in the same run, alternating, and prints medians and the ratio.
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
+import { benchApiList } from './api-list';
 import { benchCheckup } from './checkup';
 import { benchCheckupApi } from './checkup-api';
 
@@ -10,6 +11,12 @@ const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<voi
     about: 'requests/s of the liveness probe GET /api/health/live against a bare Fastify hello-world',
     run: (flags) =>
       benchApi({ rounds: flags.rounds, seconds: flags.seconds, connections: flags.connections }),
+  },
+  'api-list': {
+    about:
+      'an authenticated paged list (archived overviews) on PGlite and PostgreSQL against Fastify + the same query',
+    run: (flags) =>
+      benchApiList({ rounds: flags.rounds, seconds: flags.seconds, connections: flags.connections }),
   },
   checkup: {
     about:

@@ -5,12 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -18,6 +13,7 @@ import { registerAuthentication } from './http/authenticate';
 import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
+import { responseSerializerCompiler } from './http/serializer';
 import type { Queue } from './jobs/queue';
 import { apiModules } from './modules';
 import { createServices, type Services } from './services';
@@ -62,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandling(app);
   registerBodyLimits(app);

@@ -17,12 +17,22 @@ export interface QueueSql {
 
 export type QueryFn = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
+/**
+ * A statement for the hottest reads (every signed-in request, the busiest lists): PostgreSQL parses
+ * and plans it once per pooled connection instead of on every call, which under load was as much
+ * CPU as running it. The text must be fixed, one per name; PGlite runs it as a plain query.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
 /** One database, embedded or server, behind the same surface for the ORM, pg-boss and health. */
 export interface Database {
   kind: DatabaseKind;
   orm: Orm;
   /** Runs one parameterised statement and returns its rows. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string | PreparedStatement, params?: unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (query: QueryFn) => Promise<T>): Promise<T>;
   /** Runs a script of several statements without parameters. */
@@ -52,8 +62,14 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const query = async <T>(text: string, params?: unknown[]) =>
-    (await pool.query(text, params as unknown[])).rows as T[];
+  const query = async <T>(statement: string | PreparedStatement, params?: unknown[]) =>
+    (
+      await pool.query(
+        typeof statement === 'string'
+          ? { text: statement, values: params }
+          : { name: statement.name, text: statement.text, values: params },
+      )
+    ).rows as T[];
   return {
     kind: 'postgres',
     async transaction(work) {
@@ -93,7 +109,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const query = async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
+  const query = async <T>(statement: string | PreparedStatement, params?: unknown[]) =>
+    (await client.query<T>(typeof statement === 'string' ? statement : statement.text, params)).rows;
   let closed = false;
   return {
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PreparedStatement } from '../db/client';
 import { AppError } from '../errors';
 
 /** Who is calling, re-read from the database on every request so a removed member loses access at once. */
@@ -14,6 +15,14 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
+
+/** Read on every signed-in request, so prepared once per connection. */
+const CALLER: PreparedStatement = {
+  name: 'auth_caller',
+  text: `select u.email, m.organization_id, m.role
+           from users u left join memberships m on m.user_id = u.id
+          where u.id = $1`,
+};
 
 const UNAUTHORIZED = 'Your session has ended. Please sign in again.';
 
@@ -31,12 +40,7 @@ export async function readAuth(app: FastifyInstance, request: FastifyRequest): P
     email: string;
     organization_id: string | null;
     role: 'owner' | 'member' | null;
-  }>(
-    `select u.email, m.organization_id, m.role
-       from users u left join memberships m on m.user_id = u.id
-      where u.id = $1`,
-    [claims.identity],
-  );
+  }>(CALLER, [claims.identity]);
   if (!row) return null;
   return { userId: claims.identity, email: row.email, organizationId: row.organization_id, role: row.role };
 }

@@ -290,6 +290,9 @@ describe('a checkup', () => {
     expect(rows).toEqual([
       expect.objectContaining({ guid, url: main, score: expect.any(Number), passed: expect.any(Number) }),
     ]);
+    // The instant in UTC, as JavaScript prints it, within the minute of the run.
+    expect(rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(rows[0].created_at) - Date.now())).toBeLessThan(60_000);
     const lastYear = (
       await t.app.inject({
         url: `/api/report/v2/overviews?start_date=2020-01-01&end_date=2020-01-31`,

@@ -15,6 +15,7 @@ import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
 import { overviewOf, runReportJob } from './jobs';
+import { OVERVIEWS } from './overviews-query';
 import { renderReportPdf } from './report-pdf';
 
 export interface CheckupDeps {
@@ -339,22 +340,13 @@ export async function overviews(
   const rows = await deps.database.query<{
     guid: string;
     url: string;
-    created_at: Date;
+    created_at: string;
     overview: ReportOverview;
-  }>(
-    `select r.id as guid, t.url, r.created_at, t.overview
-       from reports r join report_targets t on t.report_id = r.id
-      where r.organization_id = $1 and t.role = $2 and t.status = 'done' and t.overview is not null
-        and r.created_at >= $3::date and r.created_at < ($4::date + interval '1 day')
-        and ($5::text[] is null or t.url = any($5::text[]))
-      order by r.created_at desc
-      limit 500`,
-    [organizationId, role, range.start_date, range.end_date, wanted],
-  );
+  }>(OVERVIEWS, [organizationId, role, range.start_date, range.end_date, wanted]);
   return rows.map((row) => ({
     guid: row.guid,
     url: row.url,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at,
     score: row.overview.score,
     passed: row.overview.passed,
     warning: row.overview.warning,
