@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '@sitelens/server/src/db/client';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_PASSWORD, median, type Served, serve, subscriber } from './lib';
+import { BENCH_PASSWORD, call, median, type Served, serve, subscriber } from './lib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where the benchmark may create and drop its own database; trust auth, as in CI. */
@@ -185,13 +185,13 @@ function startProduct(backend: Backend): Promise<Served> {
 }
 
 async function signIn(server: Served, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: email, password: BENCH_PASSWORD, recaptcha_token: '' }),
+  const session = await call(server, 'POST', '/api/auth', {
+    user_name: email,
+    password: BENCH_PASSWORD,
+    recaptcha_token: '',
   });
-  if (response.status !== 201) throw new Error(`sign-in failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  if (session.status !== 201) throw new Error(`sign-in failed: ${session.status}`);
+  return (session.json as { access_token: string }).access_token;
 }
 
 /**

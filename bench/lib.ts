@@ -76,7 +76,7 @@ export interface Run {
 }
 
 /** Resident memory of a process and all its descendants, in kB, from /proc. */
-function treeRssKb(root: number): number {
+export function treeRssKb(root: number): number {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type Queue, startQueue } from './jobs/queue';
 import { passRatesCommand } from './modules/checkup/pass-rates-command';
+import { closeWorkerBrowser } from './modules/checkup/worker-browser';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
@@ -156,6 +157,7 @@ function stopGracefully(parts: {
     try {
       await parts.app?.close();
       await parts.queue.stop({ timeoutMs: parts.timeoutMs });
+      await closeWorkerBrowser();
       await parts.database.close();
       parts.logger.info('stopped');
       process.exit(0);

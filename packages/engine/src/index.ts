@@ -5,6 +5,12 @@ export { CATEGORIES, type CategoryKey } from './categories';
 export type { Check, CheckMeta, CheckOutcome, CheckStatus } from './checks/define-check';
 export { allChecks } from './checks/index';
 export { type CheckResult, evaluateChecks } from './evaluate';
+export {
+  type BrowserLease,
+  type BrowserPool,
+  type BrowserPoolOptions,
+  createBrowserPool,
+} from './gather/browser-pool';
 export { ArtifactUnavailable, type GatherOptions } from './gather/context';
 export { engineFetch } from './gather/engine-fetch';
 export { FAVICON_MAX_BYTES, type Favicon, faviconType, findFavicon } from './gather/favicon';

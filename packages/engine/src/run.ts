@@ -144,12 +144,17 @@ async function checkWith(
       browser: options.browser ?? true,
       ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}),
       ...(options.browserBudgetMs ? { browserBudgetMs: options.browserBudgetMs } : {}),
+      ...(options.browserPool ? { browserPool: options.browserPool } : {}),
       indexNowKey: options.indexNowKey ?? null,
       ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
       ...(options.providers ? { providers: options.providers } : {}),
     },
   });
 
+  // Chromium starts beside the page's fetch and the other checks' work, not after them; the
+  // browser gatherer renders nothing when the page turns out to be an error page.
+  if (context.options.browser && checks.some((check) => usesArtifact(check, 'browser')))
+    context.get('browser').catch(() => {});
   let page: Artifacts['page'];
   try {
     page = await context.get('page');
@@ -204,6 +209,10 @@ async function checkWith(
     screenshots: browser?.screenshots ?? { desktop: null, mobile: null },
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+function usesArtifact(check: Check, name: ArtifactName): boolean {
+  return check.requires.includes(name) || (check.optional ?? []).includes(name);
 }
 
 function reasonOf(name: ArtifactName, error: unknown): string {

@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs } from '../src/gather/browser';
 import { NO_WEBRTC_SCRIPT } from '../src/gather/browser-page-scripts';
+import { createBrowserPool } from '../src/gather/browser-pool';
 import { startGuardedProxy } from '../src/net/browser-proxy';
 import { type CountingServer, startTarget } from '../src/net/fixture-servers';
 import { createGuardedFetcher } from '../src/net/guarded-fetch';
@@ -136,6 +137,65 @@ async function webrtcLeaks({ policyFlag, guard }: { policyFlag: boolean; guard: 
   }
   return { packets: forbiddenUdp.packets() - packets, sockets: forbidden.connections() - sockets };
 }
+
+withChromium('the kept-warm browser pool', () => {
+  it('renders each checkup in a context of its own behind its own guard, one launch for many, relaunched after a crash', async () => {
+    // The pool's own proxy allows nothing private: the fixture pages load only through each
+    // checkup's context proxy, under that checkup's fetcher.
+    const pool = createBrowserPool({
+      fetcher: createGuardedFetcher(),
+      chromiumPath: CHROMIUM,
+      idleCloseMs: 5_000,
+    });
+    try {
+      const [packets, sockets] = [forbiddenUdp.packets(), forbidden.connections()];
+      const attacked = await gatherFrom(
+        `${attacker.origin}/`,
+        'browser',
+        { allowPrivate: attacker.allow },
+        { browserPool: pool },
+      );
+      const warm = await pool.lease();
+      warm.release();
+      await gatherFrom(
+        `${attacker.origin}/webrtc`,
+        'browser',
+        { allowPrivate: attacker.allow },
+        { browserPool: pool },
+      );
+      expect({
+        packets: forbiddenUdp.packets() - packets,
+        sockets: forbidden.connections() - sockets,
+      }).toEqual({
+        packets: 0,
+        sockets: 0,
+      });
+      expect(attacked.network.some((entry) => entry.url.includes(`:${forbidden.port}/`))).toBe(true);
+
+      // The same browser served both, and no context (cookies, storage, cache) outlived its checkup.
+      const lease = await pool.lease();
+      expect(lease.browser).toBe(warm.browser);
+      expect(lease.browser.contexts()).toEqual([]);
+
+      // A browser that goes away is launched again for the next checkup.
+      await lease.browser.close();
+      lease.release();
+      const shifted = await gatherFrom(
+        `${cases.origin}/layout-shift.html`,
+        'browser',
+        { allowPrivate: cases.allow },
+        { browserPool: pool },
+      );
+      expect(shifted.vitals.cls.score).toBeGreaterThan(0.1);
+      const relaunched = await pool.lease();
+      expect(relaunched.browser).not.toBe(lease.browser);
+      expect(relaunched.browser.isConnected()).toBe(true);
+      relaunched.release();
+    } finally {
+      await pool.close();
+    }
+  }, 90_000);
+});
 
 withChromium('the browser gatherer', () => {
   it('lets no Chromium request reach a forbidden address: img, iframe, fetch, WebSocket, meta refresh, 302', async () => {

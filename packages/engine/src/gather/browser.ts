@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { BrowserArtifact, NetworkEntry, RenderedAnchor, RenderedImage } from '../artifacts';
 import { startGuardedProxy } from '../net/browser-proxy';
@@ -12,6 +12,8 @@ import {
   NO_WEBRTC_SCRIPT,
   READ_SCRIPT,
 } from './browser-page-scripts';
+import type { BrowserLease } from './browser-pool';
+import { launchChromium } from './chromium-launch';
 import { ArtifactUnavailable, type GatherContext } from './context';
 import { filmstripSpeedIndex, recordFilmstrip } from './speed-index';
 
@@ -29,31 +31,7 @@ export const browserDefaults = {
   maxAnchors: 500,
 };
 
-/**
- * Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass
- * the proxy), WebRTC's UDP off so ICE goes through the proxy or nowhere. The WebRTC switch is
- * `webrtc-ip-handling-policy`: Chromium ignores the `force-` spelling often quoted for it.
- */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
-
-/** Chromium's arguments behind the guarded proxy on `proxyPort`, loopback included. */
-export function chromiumArgs(proxyPort: number): string[] {
-  return [
-    ...CHROMIUM_FLAGS,
-    `--proxy-server=http://127.0.0.1:${proxyPort}`,
-    '--proxy-bypass-list=<-loopback>',
-  ];
-}
+export { chromiumArgs } from './chromium-launch';
 
 let webVitalsSource: string | null = null;
 function webVitalsScript(): string {
@@ -73,19 +51,25 @@ function webVitalsScript(): string {
  */
 export async function gatherBrowser(context: GatherContext): Promise<BrowserArtifact> {
   if (!context.fetcher) throw new ArtifactUnavailable('The browser needs the guarded fetcher to run behind.');
-  const page = await context.get('page');
-  const url = new URL(page.finalUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ArtifactUnavailable('Only http(s) pages are rendered.');
+  const pool = context.options.browserPool;
   const executablePath =
-    context.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? browserDefaults.chromiumPath;
+    pool?.chromiumPath ??
+    context.options.chromiumPath ??
+    process.env.CHROMIUM_PATH ??
+    browserDefaults.chromiumPath;
   if (!existsSync(executablePath))
     throw new ArtifactUnavailable(
       `Not measured: Chromium was not found at ${executablePath} (set CHROMIUM_PATH).`,
     );
   const budgetMs = context.options.browserBudgetMs ?? browserDefaults.budgetMs;
   const proxy = await startGuardedProxy(context.fetcher);
-  let browser: Browser | null = null;
+  // Chromium starts while the page is still being fetched (the runner asks for this artifact
+  // first); a page that is not rendered after all closes it unused.
+  const starting: Promise<BrowserLease | { browser: Browser; release: null }> = pool
+    ? pool.lease()
+    : launchChromium(executablePath, proxy).then((browser) => ({ browser, release: null }));
+  starting.catch(() => {});
+  let browserContext: BrowserContext | null = null;
   let timer: NodeJS.Timeout | undefined;
   try {
     const budget = new Promise<never>((_, reject) => {
@@ -98,32 +82,42 @@ export async function gatherBrowser(context: GatherContext): Promise<BrowserArti
       );
     });
     const run = (async () => {
+      const page = await context.get('page');
+      const url = new URL(page.finalUrl);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new ArtifactUnavailable('Only http(s) pages are rendered.');
+      // An error page's content is not judged (evaluate.ts), so it is not rendered either.
+      if (page.status >= 400) throw new ArtifactUnavailable(`The page answered with HTTP ${page.status}.`);
+      let browser: Browser;
       try {
-        browser = await chromium.launch({
-          executablePath:
-            context.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? browserDefaults.chromiumPath,
-          headless: true,
-          args: chromiumArgs(proxy.port),
-        });
+        ({ browser } = await starting);
       } catch (error) {
         throw new ArtifactUnavailable(
           `Chromium could not be started: ${(error as Error).message.split('\n')[0]}`,
         );
       }
-      return renderPage(browser, page.finalUrl, context.fetcher!.userAgent);
+      // A shared browser was launched behind the pool's proxy: this checkup's context goes
+      // through its own, under its own fetcher's policy.
+      browserContext = await openContext(browser, context.fetcher!.userAgent, pool ? proxy.port : null);
+      return renderPage(browserContext, page.finalUrl);
     })();
     return await Promise.race([run, budget]);
   } finally {
     clearTimeout(timer);
-    await (browser as Browser | null)?.close().catch(() => {});
+    // Nothing of this checkup (cookies, storage, cache) outlives it in a shared browser.
+    await (browserContext as BrowserContext | null)?.close().catch(() => {});
+    const started = await starting.catch(() => null);
+    if (started?.release) started.release();
+    else await started?.browser.close().catch(() => {});
     await proxy.close();
   }
 }
 
-async function renderPage(browser: Browser, url: string, botAgent: string): Promise<BrowserArtifact> {
+/** The phone-profile context a page is rendered in, behind `proxyPort` when given. */
+function openContext(browser: Browser, botAgent: string, proxyPort: number | null): Promise<BrowserContext> {
   const major = browser.version().split('.')[0];
-  const { mobile, desktop } = browserDefaults;
-  const browserContext = await browser.newContext({
+  const { mobile } = browserDefaults;
+  return browser.newContext({
     viewport: { width: mobile.width, height: mobile.height },
     deviceScaleFactor: mobile.deviceScaleFactor,
     isMobile: true,
@@ -132,7 +126,13 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
     serviceWorkers: 'block',
     acceptDownloads: false,
     ignoreHTTPSErrors: true,
+    // Playwright adds <-loopback> to the bypass list, so loopback goes through the proxy too.
+    ...(proxyPort === null ? {} : { proxy: { server: `http://127.0.0.1:${proxyPort}` } }),
   });
+}
+
+async function renderPage(browserContext: BrowserContext, url: string): Promise<BrowserArtifact> {
+  const { desktop } = browserDefaults;
   try {
     // Every page and frame of the context, popups included; the launch flag is the other layer.
     await browserContext.addInitScript({ content: NO_WEBRTC_SCRIPT });
@@ -169,19 +169,23 @@ async function renderPage(browser: Browser, url: string, botAgent: string): Prom
       frames,
       (await tab.evaluate('performance.timeOrigin')) as number,
     ).catch(() => null);
-    const mobileShot = await tab.screenshot({ type: 'png' });
-    const [jsCoverage, cssCoverage] = await Promise.all([
+    // What leaves the page as it is is read at once (~150 ms less than one after another); the
+    // reading script comes after, since it ends the page's visibility to finalise LCP and CLS.
+    const [mobileShot, jsCoverage, cssCoverage, metrics, renderedHtml] = await Promise.all([
+      tab.screenshot({ type: 'png' }),
       tab.coverage.stopJSCoverage(),
       tab.coverage.stopCSSCoverage(),
+      cdp.send('Performance.getMetrics'),
+      tab.content(),
     ]);
-    const metrics = await cdp.send('Performance.getMetrics');
     const scriptSeconds = metrics.metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
-    const renderedHtml = await tab.content();
     const read = (await tab.evaluate(READ_SCRIPT)) as PageReading;
     const anchors = await readAnchors(cdp).catch(() => null);
 
     await tab.setViewportSize(desktop);
-    const desktopShot = await tab.screenshot({ type: 'png' });
+    // One pixel per CSS pixel, as a desktop display shows it: at the phone's 2.625 density the
+    // 3,544×2,468 capture cost Chromium ~120 MB and ~150 ms, and nothing reads it at that size.
+    const desktopShot = await tab.screenshot({ type: 'png', scale: 'css' });
 
     const byScript = Object.entries(read.scripts)
       .map(([scriptUrl, ms]) => ({ url: scriptUrl, ms: Math.round(ms) }))

@@ -1,5 +1,6 @@
 import type { ArtifactName, Artifacts } from '../artifacts';
 import type { GuardedFetcher } from '../net/guarded-fetch';
+import type { BrowserPool } from './browser-pool';
 import type { EngineFetch } from './fetch-contract';
 
 /** Options of a checkup that gatherers read. */
@@ -8,6 +9,8 @@ export interface GatherOptions {
   browser: boolean;
   /** Chromium's executable; default `CHROMIUM_PATH` or `/usr/bin/chromium`. */
   chromiumPath?: string;
+  /** A kept-warm Chromium to render in (a fresh context per checkup); default a launch per run. */
+  browserPool?: BrowserPool;
   /** Hard limit for the whole Chromium run, in milliseconds (default 60 s). */
   browserBudgetMs?: number;
   /** The project's IndexNow key, when it has one. */

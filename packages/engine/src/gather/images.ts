@@ -2,6 +2,10 @@ import sharp from 'sharp';
 import type { ImageInfo, ImagesArtifact } from '../artifacts';
 import { type GatherContext, mapLimit } from './context';
 
+// Each image, screenshot and filmstrip frame is decoded once: libvips' operation cache (up to
+// 50 MB by default) would only hold memory.
+sharp.cache(false);
+
 /** Defaults an operator may tune. */
 export const imageLimits = {
   maxImages: 40,

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { CHECKUP_MESSAGES } from '@sitelens/contracts';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
@@ -5,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { runReportJob } from './jobs';
+import { closeWorkerBrowser } from './worker-browser';
 
 const logger = pino({ level: 'silent' });
 let t: TestApp;
@@ -26,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ CHECKUP_SECTION_WAIT_MS: '300', FETCH_ALLOW_PRIVATE: allow });
 });
 afterAll(async () => {
+  await closeWorkerBrowser();
   await t.close();
   await site.close();
   if (previousAllow === undefined) delete process.env.FETCH_ALLOW_PRIVATE;
@@ -359,6 +362,27 @@ describe('a checkup', () => {
     expect((await section(account, guid, 'hsts')).json().top_100_pass_rate).toBeNull();
   });
 
+  it('keeps one Chromium warm across checkups and closes it when the worker stops', async () => {
+    const account = await withCheckups();
+    // The browser processes this process launched (their renderers come and go with each context).
+    const chromiums = () => childrenOf(process.pid).filter((pid) => commandOf(pid).includes('chromium'));
+    const snapshotOf = async () => {
+      const { guid } = (
+        await start(account, { url: `${site.origin}/`, sections: ['mobile-snapshot'] })
+      ).json();
+      await work(guid);
+      return (await section(account, guid, 'mobile-snapshot')).json().result;
+    };
+    expect((await snapshotOf()).status).toBe('passed');
+    const first = chromiums();
+    expect(first.length).toBeGreaterThan(0);
+    expect((await snapshotOf()).status).toBe('passed');
+    // The same browser served the second checkup: no launch per checkup.
+    expect(chromiums()).toEqual(first);
+    await closeWorkerBrowser();
+    expect(chromiums()).toEqual([]);
+  });
+
   it('downloads a finished report as a PDF with the URL in it, and its mobile snapshot', async () => {
     const account = await withCheckups();
     const url = `${site.origin}/`;
@@ -381,3 +405,28 @@ describe('a checkup', () => {
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 });
+
+/** The processes whose parent is `parent`, from /proc. */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command may hold spaces; the parent is the second field after the closing ')'.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent)
+        children.push(Number(entry));
+    } catch {
+      // ended while listed
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}

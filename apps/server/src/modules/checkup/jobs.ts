@@ -1,6 +1,7 @@
 import { CHECKUP_MESSAGES, type ReportOverview } from '@sitelens/contracts';
 import {
   allChecks,
+  type BrowserPool,
   type CheckResult,
   checkMeta,
   FetchRefused,
@@ -13,6 +14,7 @@ import { loadConfig } from '../../config';
 import type { QueryFn } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { workerBrowserPool } from './worker-browser';
 
 /** The section result the API serves: the verdict, the check's texts and its own fields. */
 export function sectionResult(result: CheckResult): Record<string, unknown> {
@@ -97,7 +99,7 @@ export const runReportJob = defineJob(
           target,
           report.sections,
           fetcher,
-          config.CHROMIUM_PATH,
+          workerBrowserPool(config.CHROMIUM_PATH, fetcher),
           allSections,
         );
       } catch (error) {
@@ -135,7 +137,7 @@ async function checkTarget(
   target: Target,
   sections: string[],
   fetcher: GuardedFetcher,
-  chromiumPath: string,
+  browserPool: BrowserPool,
   allSections: boolean,
 ): Promise<void> {
   const write = (key: string, result: Record<string, unknown>) =>
@@ -151,7 +153,7 @@ async function checkTarget(
     url: target.url,
     sections,
     fetcher,
-    chromiumPath,
+    browserPool,
     onSection: ({ result }) => {
       const stored = sectionResult(result);
       if (result.key === 'mobile-snapshot') snapshotSection = stored;

@@ -3,6 +3,7 @@ import { allChecks, runCheckup } from '@sitelens/engine';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { closeWorkerBrowser, workerBrowserPool } from './worker-browser';
 
 /** Sites checked at once: each checkup opens Chromium. */
 const CONCURRENCY = 2;
@@ -71,11 +72,13 @@ export async function passRatesCommand(database: Database, config: Config, args:
     return 2;
   }
   const fetcher = guardedFetcherFor(config);
+  // One Chromium for the whole list, a fresh context per site.
+  const browserPool = workerBrowserPool(config.CHROMIUM_PATH, fetcher);
   const { rates, checked, failed } = await measurePassRates(sites, async (url) => {
     process.stdout.write(`checking ${url}\n`);
-    const report = await runCheckup({ url, fetcher, chromiumPath: config.CHROMIUM_PATH });
+    const report = await runCheckup({ url, fetcher, browserPool });
     return new Map(report.results.map((r) => [r.key, r.status]));
-  });
+  }).finally(closeWorkerBrowser);
   const today = new Date().toISOString().slice(0, 10);
   for (const [key, { rate, sites: count }] of rates) {
     await database.query(
