@@ -1,6 +1,6 @@
 // A kept-warm checkup process, as the server's workers run checkups: one Node process, one
 // Chromium kept warm by the engine's browser pool, a fresh browser context per checkup. Run as
-// `node --import tsx bench/checkup-warm.ts` it reads one URL per line on stdin and answers each
+// `node --import tsx bench/checkup-warm.ts` it reads one `{ url, browser }` JSON line per checkup on stdin and answers each
 // with a JSON line; `startWarmCheckups` runs it and times each checkup from the outside.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -23,7 +23,7 @@ export interface WarmRun {
 
 /** Starts the warm process; each `run` is one checkup, timed and sampled like bench/lib's `measure`. */
 export function startWarmCheckups(env: Record<string, string>): {
-  run(url: string): Promise<WarmRun>;
+  run(url: string, browser?: boolean): Promise<WarmRun>;
   stop(): Promise<void>;
 } {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
@@ -32,13 +32,13 @@ export function startWarmCheckups(env: Record<string, string>): {
   });
   const answers = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   return {
-    async run(url) {
+    async run(url, browser = true) {
       let peak = 0;
       const sampler = setInterval(() => {
         peak = Math.max(peak, treeRssKb(child.pid!));
       }, 50);
       const started = performance.now();
-      child.stdin!.write(`${url}\n`);
+      child.stdin!.write(`${JSON.stringify({ url, browser })}\n`);
       const { value, done } = await answers.next();
       const wallMs = performance.now() - started;
       clearInterval(sampler);
@@ -67,7 +67,8 @@ async function serveCheckups(): Promise<void> {
   });
   for await (const line of createInterface({ input: process.stdin })) {
     try {
-      const report = await runCheckup({ url: line.trim(), fetcher, browserPool });
+      const { url, browser } = JSON.parse(line) as { url: string; browser: boolean };
+      const report = await runCheckup({ url, fetcher, browserPool, browser });
       const statuses = Object.fromEntries(report.results.map((result) => [result.key, result.status]));
       process.stdout.write(`${JSON.stringify({ durationMs: report.durationMs, statuses })}\n`);
     } catch (error) {

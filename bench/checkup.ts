@@ -109,14 +109,15 @@ export async function benchCheckup({ rounds }: { rounds: number }): Promise<void
     await lighthouse(0);
     // The warm process's first checkup launches its Chromium; the rounds find it running.
     await warm.run(url);
-    const rows: { full: Run; lite: Run; lh: Run; kept: WarmRun }[] = [];
+    const rows: { full: Run; lite: Run; lh: Run; kept: WarmRun; keptLite: WarmRun }[] = [];
     for (let i = 1; i <= rounds; i++) {
       const full = await sitelens(true);
       const lh = await lighthouse(i);
       const lite = await sitelens(false);
       const kept = await warm.run(url);
+      const keptLite = await warm.run(url, false);
       if (full.code !== 0 || lite.code !== 0 || lh.code !== 0) throw new Error(`a run failed (round ${i})`);
-      rows.push({ full, lite, lh, kept });
+      rows.push({ full, lite, lh, kept, keptLite });
       console.info(
         ` round ${i}: sitelens ${full.wallMs.toFixed(0)} ms / ${full.peakMb.toFixed(0)} MB, lighthouse ${lh.wallMs.toFixed(0)} ms / ${lh.peakMb.toFixed(0)} MB, sitelens --no-browser ${lite.wallMs.toFixed(0)} ms, warm ${kept.wallMs.toFixed(0)} ms / ${kept.peakMb.toFixed(0)} MB`,
       );
@@ -142,10 +143,13 @@ export async function benchCheckup({ rounds }: { rounds: number }): Promise<void
     console.info(`  warm process, one checkup:   wall ${verdict(kept[0] / peer[0], GOALS.wall)}`);
     console.info(`                               memory ${verdict(kept[1] / peer[1], GOALS.memory)}`);
     // Our --json duration_ms is the checkup itself, without Node's start-up.
+    const innerMet = (ms: number) =>
+      `goal < ${GOALS.nonBrowserMs}${ms < GOALS.nonBrowserMs ? ', met' : ', not met'}`;
     const inner = median(rows.map((r) => JSON.parse(r.lite.stdout).duration_ms as number));
-    console.info(
-      ` non-browser checks inside the process (median duration_ms): ${inner} ms  (goal < ${GOALS.nonBrowserMs}${inner < GOALS.nonBrowserMs ? ', met' : ', not met'})`,
-    );
+    const innerWarm = median(rows.map((r) => r.keptLite.durationMs));
+    console.info(' non-browser checks inside the process (median duration_ms):');
+    console.info(`  cold CLI (its first checkup):  ${inner} ms  (${innerMet(inner)})`);
+    console.info(`  warm process (a later one):    ${innerWarm} ms  (${innerMet(innerWarm)})`);
     // The warm process must judge the page as the CLI does.
     const cliStatuses = JSON.parse(rows.at(-1)!.full.stdout) as {
       checks: Record<string, { status: string }>;
