@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@sitelens/server/src/test/processes';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -89,14 +89,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {

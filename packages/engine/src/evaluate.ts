@@ -1,5 +1,5 @@
 import type { ArtifactName, Artifacts, PageArtifact } from './artifacts';
-import { type Check, type CheckStatus, format } from './checks/define-check';
+import { artifactsRead, type Check, type CheckStatus, format } from './checks/define-check';
 
 /** A check's result in a report: a verdict with its fields, or why it did not run. */
 export type CheckResult =
@@ -51,8 +51,7 @@ export const isErrorPage = (page: Pick<PageArtifact, 'status'>): boolean => page
  */
 export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status'>): string | null {
   if (!isErrorPage(page) || check.scope !== 'page') return null;
-  const reads = [...check.requires, ...(check.optional ?? [])];
-  if (!check.readsBody && !reads.some((name) => BODY_ARTIFACTS.has(name))) return null;
+  if (!check.readsBody && !artifactsRead(check).some((name) => BODY_ARTIFACTS.has(name))) return null;
   return format(
     'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
     { status: page.status },

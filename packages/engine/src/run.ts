@@ -1,7 +1,7 @@
 import type { ArtifactName, Artifacts } from './artifacts';
 import { checkMeta } from './catalog';
 import { CATEGORIES, type CategoryKey } from './categories';
-import type { Check } from './checks/define-check';
+import { artifactsRead, type Check } from './checks/define-check';
 import { allChecks } from './checks/index';
 import { type CheckResult, errorPageReason, evaluateOne } from './evaluate';
 import { ArtifactUnavailable, type GatherOptions } from './gather/context';
@@ -153,7 +153,7 @@ async function checkWith(
 
   // Chromium starts beside the page's fetch and the other checks' work, not after them; the
   // browser gatherer renders nothing when the page turns out to be an error page.
-  if (context.options.browser && checks.some((check) => usesArtifact(check, 'browser')))
+  if (context.options.browser && checks.some((check) => artifactsRead(check).includes('browser')))
     context.get('browser').catch(() => {});
   let page: Artifacts['page'];
   try {
@@ -209,10 +209,6 @@ async function checkWith(
     screenshots: browser?.screenshots ?? { desktop: null, mobile: null },
     durationMs: Math.round(performance.now() - started),
   };
-}
-
-function usesArtifact(check: Check, name: ArtifactName): boolean {
-  return check.requires.includes(name) || (check.optional ?? []).includes(name);
 }
 
 function reasonOf(name: ArtifactName, error: unknown): string {

@@ -54,6 +54,12 @@ export interface Check<R extends ArtifactName = ArtifactName, O extends Artifact
   evaluate(artifacts: Pick<Artifacts, R> & Partial<Pick<Artifacts, O>>, context: CheckContext): CheckOutcome;
 }
 
+/** Every artifact a check may read: the ones it requires and the ones it takes when there. */
+export const artifactsRead = (check: Check): readonly ArtifactName[] => [
+  ...check.requires,
+  ...(check.optional ?? []),
+];
+
 /** Declares a check; `requires` and `optional` type the artifacts `evaluate` may read. */
 export function defineCheck<R extends ArtifactName, O extends ArtifactName = never>(
   check: Check<R, O>,

@@ -15,7 +15,7 @@ import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
 import { overviewOf, runReportJob } from './jobs';
-import { OVERVIEWS } from './overviews-query';
+import { OVERVIEWS, type OverviewsSqlRow, overviewRow } from './overviews-query';
 import { renderReportPdf } from './report-pdf';
 
 export interface CheckupDeps {
@@ -337,21 +337,14 @@ export async function overviews(
   const wanted =
     urls?.map(safeNormalise).filter((u): u is string => u !== null) ??
     (range.url ? [safeNormalise(range.url)] : null);
-  const rows = await deps.database.query<{
-    guid: string;
-    url: string;
-    created_at: string;
-    overview: ReportOverview;
-  }>(OVERVIEWS, [organizationId, role, range.start_date, range.end_date, wanted]);
-  return rows.map((row) => ({
-    guid: row.guid,
-    url: row.url,
-    created_at: row.created_at,
-    score: row.overview.score,
-    passed: row.overview.passed,
-    warning: row.overview.warning,
-    failed: row.overview.failed,
-  }));
+  const rows = await deps.database.query<OverviewsSqlRow>(OVERVIEWS, [
+    organizationId,
+    role,
+    range.start_date,
+    range.end_date,
+    wanted,
+  ]);
+  return rows.map(overviewRow);
 }
 
 const URL_PAGE = 50;
