@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { type Queue, startQueue } from './jobs/queue';
 import { passRatesCommand } from './modules/checkup/pass-rates-command';
 import { closeWorkerBrowser } from './modules/checkup/worker-browser';
+import { crawlCommand } from './modules/deep-analysis/crawl-command';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
@@ -28,10 +29,20 @@ Commands:
   plans list            the plan catalogue in the database
   plans import [file]   add or update plans from a catalogue file (default: plans/catalogue.json)
   pass-rates --sites <file>   check each site of a list (one per line) and store each check's pass rate
+  crawl <url> [--max-urls N] [--json]   crawl a site as Deep Analysis does (no browser) and list its URLs
   help       this text
 `;
 
-type Command = 'start' | 'api' | 'worker' | 'migrate' | 'selftest' | 'plans' | 'billing-cycle' | 'pass-rates';
+type Command =
+  | 'start'
+  | 'api'
+  | 'worker'
+  | 'migrate'
+  | 'selftest'
+  | 'plans'
+  | 'billing-cycle'
+  | 'pass-rates'
+  | 'crawl';
 const COMMANDS: readonly string[] = [
   'start',
   'api',
@@ -41,6 +52,7 @@ const COMMANDS: readonly string[] = [
   'plans',
   'billing-cycle',
   'pass-rates',
+  'crawl',
 ];
 
 async function main(argv: string[]): Promise<void> {
@@ -92,6 +104,12 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   }
   if (command === 'pass-rates') {
     process.exitCode = await passRatesCommand(database, config, args);
+    await database.close();
+    return;
+  }
+  if (command === 'crawl') {
+    process.exitCode = await crawlCommand(database, config, args);
+    await closeWorkerBrowser();
     await database.close();
     return;
   }

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './app-config';
 export * from './check-data-format';
 export * from './checkup';
+export * from './deep-analysis';
 export * from './errors';
 export * from './format';
 export * from './health';

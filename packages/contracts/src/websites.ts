@@ -136,12 +136,30 @@ const RegionsSchema = z
   .refine((regions) => new Set(regions).size === regions.length, 'Each region can be chosen once');
 
 /** A website's settings (spec 3): competitors, regions (first is primary), market, notifications. */
+/**
+ * How Deep Analysis crawls the website: follow internal links beyond the sitemaps and typed-in
+ * URLs, how many pages of each template get Chromium's pass, and an optional URLs/s cap.
+ */
+export const CrawlSettingsSchema = z.object({
+  follow_links: z.boolean(),
+  browser_sample: z.number().int().min(0).max(20),
+  urls_per_second: z.number().min(0.1).max(100).nullable(),
+});
+export type CrawlSettings = z.infer<typeof CrawlSettingsSchema>;
+export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
+  follow_links: true,
+  browser_sample: 3,
+  urls_per_second: null,
+};
+
 export const WebsiteSettingsSchema = z.object({
   competitors: z.array(CompetitorUrlSchema),
   regions: z.array(MonitorRegionSchema),
   location_name: z.string(),
   language_code: z.string(),
   notifications: NotificationSettingsSchema,
+  /** Absent on websites saved before Deep Analysis: the defaults apply. */
+  crawl: CrawlSettingsSchema.optional(),
 });
 export type WebsiteSettings = z.infer<typeof WebsiteSettingsSchema>;
 
@@ -203,6 +221,7 @@ export const UpdateWebsiteSettingsBodySchema = z
     location_name: LocationNameSchema.optional(),
     language_code: LanguageCodeSchema.optional(),
     notifications: NotificationSettingsSchema.optional(),
+    crawl: CrawlSettingsSchema.optional(),
   })
   .refine((s) => (s.location_name === undefined) === (s.language_code === undefined), {
     message: 'Send location_name and language_code together',

@@ -1,9 +1,10 @@
 // The engine's public API: the report structure, a checkup of one URL, and the pieces to score it.
-export type { ArtifactName, Artifacts, PageArtifact, TextFileArtifact } from './artifacts';
+export type { ArtifactName, Artifacts, CrawlPage, PageArtifact, TextFileArtifact } from './artifacts';
 export { type CategoryInfo, checkMeta, reportStructure, type SectionInfo } from './catalog';
 export { CATEGORIES, type CategoryKey } from './categories';
 export type { Check, CheckMeta, CheckOutcome, CheckStatus } from './checks/define-check';
 export { allChecks } from './checks/index';
+export * from './crawl/index';
 export { type CheckResult, evaluateChecks } from './evaluate';
 export {
   type BrowserLease,
@@ -21,6 +22,7 @@ export {
   type SiteDiscovery,
   SiteUnreachableError,
 } from './gather/site-discovery';
+export { gatherTextFile } from './gather/text-file';
 export {
   ALLOW_PRIVATE_VARIABLE,
   assertAllowPrivateSafe,
@@ -44,3 +46,4 @@ export {
   UnknownSectionError,
 } from './run';
 export { type ImportantFix, importantFixes, scoreResults } from './score';
+export { parseRobotsTxt } from './text/robots-txt';

@@ -4,7 +4,7 @@ import { CATEGORIES, type CategoryKey } from './categories';
 import { artifactsRead, type Check } from './checks/define-check';
 import { allChecks } from './checks/index';
 import { type CheckResult, errorPageReason, evaluateOne } from './evaluate';
-import { ArtifactUnavailable, type GatherOptions } from './gather/context';
+import { ArtifactUnavailable, type GatherContext, type GatherOptions } from './gather/context';
 import { engineFetch } from './gather/engine-fetch';
 import type { EngineFetch } from './gather/fetch-contract';
 import { createGatherContext } from './gather/registry';
@@ -44,6 +44,8 @@ export interface RunCheckupOptions extends Partial<GatherOptions> {
   fetch?: EngineFetch;
   /** The checks to choose from; default the catalogue. */
   checks?: readonly Check[];
+  /** Sees the run's gathering context, so a crawl can read the artifacts the checks gathered. */
+  onContext?: (context: GatherContext) => void;
 }
 
 /** The page itself could not be fetched: there is nothing to check. */
@@ -148,8 +150,12 @@ async function checkWith(
       indexNowKey: options.indexNowKey ?? null,
       ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
       ...(options.providers ? { providers: options.providers } : {}),
+      ...(options.originCache ? { originCache: options.originCache } : {}),
+      ...(options.linkCache ? { linkCache: options.linkCache } : {}),
+      ...(options.crawlJudgesInternalLinks ? { crawlJudgesInternalLinks: true } : {}),
     },
   });
+  options.onContext?.(context);
 
   // Chromium starts beside the page's fetch and the other checks' work, not after them; the
   // browser gatherer renders nothing when the page turns out to be an error page.

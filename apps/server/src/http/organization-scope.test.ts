@@ -28,6 +28,11 @@ const TABLES = [
   'website_favicons',
   'domain_setups',
   'product_events',
+  'analysis_processes',
+  'serviceable_urls',
+  'url_check_results',
+  'site_check_results',
+  'url_links',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -71,12 +76,18 @@ describe("another organization's ids", () => {
         }),
       ],
     );
+    const [url] = await t.database.query<{ id: string }>(
+      `insert into serviceable_urls (organization_id, website_id, url, source) values ($1, $2, 'https://example.com/a', 'manual') returning id`,
+      [team!.organization_id, website!.id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
       invoiceNumber: String(invoice!.number),
       guid: report!.id,
       section: 'meta-title',
+      w_guid: website!.id,
+      url_guid: url!.id,
     };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -106,7 +117,9 @@ describe("another organization's ids", () => {
               // A valid body, so only the id decides the answer.
               payload: path.startsWith('/api/website-index/')
                 ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
-                : { f_name: 'Mallory', l_name: 'X' },
+                : path.startsWith('/api/serviceable-url/')
+                  ? { urls: ['https://example.com/b'] }
+                  : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

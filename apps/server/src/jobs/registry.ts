@@ -1,4 +1,5 @@
 import { runReportJob } from '../modules/checkup/jobs';
+import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
 import { faviconJob } from '../modules/websites/favicons';
@@ -13,4 +14,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   runReportJob,
   domainSetupJob,
   faviconJob,
+  deepAnalysisJob,
 ];

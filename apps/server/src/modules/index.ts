@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { checkupRoutes } from './checkup/routes';
+import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
@@ -22,4 +23,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   checkupRoutes,
   websiteRoutes,
   trackedKeywordRoutes,
+  deepAnalysisRoutes,
 ];

@@ -1,4 +1,4 @@
-import type { ArtifactName, Artifacts } from '../artifacts';
+import type { ArtifactName, Artifacts, LinkChecksArtifact } from '../artifacts';
 import type { GuardedFetcher } from '../net/guarded-fetch';
 import type { BrowserPool } from './browser-pool';
 import type { EngineFetch } from './fetch-contract';
@@ -21,6 +21,27 @@ export interface GatherOptions {
   providers?: Partial<{
     [N in 'fieldData' | 'seoData' | 'safeBrowsing']: (url: string) => Promise<Artifacts[N]>;
   }>;
+  /**
+   * Artifacts of the origin (robots.txt, TLS, DNS, the probes) shared by every URL of a crawl:
+   * gathered once per origin instead of once per page. Absent: each run gathers its own.
+   */
+  originCache?: Map<string, Promise<unknown>>;
+  /** Answers of links already checked in this crawl, so each link is requested once per crawl. */
+  linkCache?: LinkAnswerCache;
+  /**
+   * A crawl fetches every internal page itself and judges the links to them after the crawl
+   * (`crawl/site-checks.ts`): the link check asks only external links.
+   */
+  crawlJudgesInternalLinks?: boolean;
+}
+
+/** What a link answered, whichever page links to it. */
+export type LinkAnswer = Omit<LinkChecksArtifact['links'][number], 'anchor' | 'internal'>;
+
+/** A bounded store of link answers for one crawl (`crawl/caches.ts`). */
+export interface LinkAnswerCache {
+  get(url: string): Promise<LinkAnswer> | undefined;
+  set(url: string, answer: Promise<LinkAnswer>): void;
 }
 
 /** What a gatherer sees: the network, the run's options, and every other artifact on demand. */

@@ -2,7 +2,7 @@ import type { LinkChecksArtifact } from '../artifacts';
 import { collapseWhitespace } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
 import { FetchRefused } from '../net/guarded-fetch';
-import { type GatherContext, mapLimit } from './context';
+import { type GatherContext, type LinkAnswer, mapLimit } from './context';
 
 /** Defaults an operator may tune. */
 export const linkCheckLimits = { maxLinks: 200, concurrency: 8, timeoutMs: 10_000 };
@@ -27,6 +27,7 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
     if (!href) return;
     const url = withoutHash(href);
     if (url === withoutHash(pageUrl) || unique.has(url)) return;
+    if (context.options.crawlJudgesInternalLinks && new URL(url).hostname === pageHost) return;
     unique.set(url, collapseWhitespace($(el).text()) || ($(el).find('img').attr('alt') ?? ''));
   });
   const all = [...unique.entries()];
@@ -35,47 +36,54 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
     linkCheckLimits.concurrency,
     async ([url, anchor]) => {
       const internal = new URL(url).hostname === pageHost;
-      try {
-        let response = await context.fetch(url, {
-          method: 'HEAD',
-          timeoutMs: linkCheckLimits.timeoutMs,
-          signal: context.signal,
-        });
-        if (RETRY_WITH_GET.has(response.status)) {
-          response = await context.fetch(url, {
-            maxBytes: 1024,
-            timeoutMs: linkCheckLimits.timeoutMs,
-            signal: context.signal,
-          });
-        }
-        const headers: Record<string, string> = {};
-        for (const name of KEPT_HEADERS) {
-          const value = response.headers[name];
-          if (value !== undefined) headers[name] = value;
-        }
-        return {
-          url,
-          anchor,
-          internal,
-          status: response.status,
-          finalUrl: response.finalUrl,
-          redirected: response.redirects.length > 0,
-          headers,
-        };
-      } catch (error) {
-        return {
-          url,
-          anchor,
-          internal,
-          status: null,
-          finalUrl: null,
-          redirected: false,
-          headers: {},
-          error: (error as Error).message,
-          errorCode: error instanceof FetchRefused ? error.code : ('other' as const),
-        };
+      // In a crawl, a link many pages share is requested once.
+      let answer = context.options.linkCache?.get(url);
+      if (!answer) {
+        answer = askLink(context, url);
+        context.options.linkCache?.set(url, answer);
       }
+      return { ...(await answer), url, anchor, internal };
     },
   );
   return { links: checked, capped: all.length > linkCheckLimits.maxLinks };
+}
+
+/** What one link answers: HEAD, then GET when HEAD is refused; or why there was no answer. */
+async function askLink(context: GatherContext, url: string): Promise<LinkAnswer> {
+  try {
+    let response = await context.fetch(url, {
+      method: 'HEAD',
+      timeoutMs: linkCheckLimits.timeoutMs,
+      signal: context.signal,
+    });
+    if (RETRY_WITH_GET.has(response.status)) {
+      response = await context.fetch(url, {
+        maxBytes: 1024,
+        timeoutMs: linkCheckLimits.timeoutMs,
+        signal: context.signal,
+      });
+    }
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = response.headers[name];
+      if (value !== undefined) headers[name] = value;
+    }
+    return {
+      url,
+      status: response.status,
+      finalUrl: response.finalUrl,
+      redirected: response.redirects.length > 0,
+      headers,
+    };
+  } catch (error) {
+    return {
+      url,
+      status: null,
+      finalUrl: null,
+      redirected: false,
+      headers: {},
+      error: (error as Error).message,
+      errorCode: error instanceof FetchRefused ? error.code : ('other' as const),
+    };
+  }
 }

@@ -64,6 +64,21 @@ const GATHERERS: { [N in ArtifactName]: Gatherer<N> } = {
   ),
 };
 
+/** Artifacts that depend on the origin alone: a crawl gathers them once per origin. */
+export const ORIGIN_ARTIFACTS: ReadonlySet<ArtifactName> = new Set([
+  'robotsTxt',
+  'llmsTxt',
+  'adsTxt',
+  'sitemaps',
+  'tls',
+  'dns',
+  'urlVariants',
+  'notFound',
+  'directoryProbes',
+  'indexNow',
+  'safeBrowsing',
+]);
+
 /** A gathering context for one URL: each artifact is gathered on first request, then shared. */
 export function createGatherContext(
   init: Pick<GatherContext, 'url' | 'fetch' | 'fetcher' | 'options' | 'signal'>,
@@ -77,7 +92,13 @@ export function createGatherContext(
     get<N extends ArtifactName>(name: N): Promise<Artifacts[N]> {
       let promise = gathered.get(name) as Promise<Artifacts[N]> | undefined;
       if (!promise) {
-        promise = (GATHERERS[name] as Gatherer<N>)(context);
+        const shared = init.options.originCache;
+        const originKey = shared && ORIGIN_ARTIFACTS.has(name) ? `${name} ${new URL(init.url).origin}` : null;
+        promise = (originKey ? shared!.get(originKey) : undefined) as Promise<Artifacts[N]> | undefined;
+        if (!promise) {
+          promise = (GATHERERS[name] as Gatherer<N>)(context);
+          if (originKey) shared!.set(originKey, promise);
+        }
         // The checks that need it report the failure; an unobserved rejection must not crash the run.
         promise.catch(() => {});
         gathered.set(name, promise);

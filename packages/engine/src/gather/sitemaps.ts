@@ -4,6 +4,7 @@ import type { SitemapFile, SitemapsArtifact } from '../artifacts';
 import { resolveHttpUrl } from '../html/url';
 import { parseRobotsTxt } from '../text/robots-txt';
 import type { GatherContext } from './context';
+import type { EngineFetch } from './fetch-contract';
 
 /** Limits of the sitemaps protocol and of how far we follow indexes (SECURITY.md F1). */
 export const sitemapLimits = {
@@ -56,7 +57,7 @@ export async function gatherSitemaps(context: GatherContext): Promise<SitemapsAr
     const next = queue.shift()!;
     if (seen.has(next.url)) continue;
     seen.add(next.url);
-    const file = await readSitemap(context, next.url, next.source);
+    const file = await readSitemap(context.fetch, next.url, next.source, context.signal);
     // A common path that is not there (or answers with an HTML page, a soft 404) is a miss, not a sitemap.
     if (next.source === 'common-path' && (file.status !== 200 || /html/i.test(file.contentType ?? '')))
       continue;
@@ -79,10 +80,16 @@ export async function gatherSitemaps(context: GatherContext): Promise<SitemapsAr
   return { declared, files };
 }
 
-async function readSitemap(
-  context: GatherContext,
+/**
+ * Reads one sitemap file (gzip unpacked, entities off, 50,000 URLs and 50 MB at most) and keeps
+ * its first `keptUrls` locations: a checkup samples them, an import keeps them all.
+ */
+export async function readSitemap(
+  fetch: EngineFetch,
   url: string,
   source: SitemapFile['source'],
+  signal: AbortSignal | undefined,
+  keptUrls: number = sitemapLimits.keptUrls,
 ): Promise<SitemapFile> {
   const file: SitemapFile = {
     url,
@@ -98,10 +105,10 @@ async function readSitemap(
   };
   let raw: Buffer;
   try {
-    const response = await context.fetch(url, {
+    const response = await fetch(url, {
       maxBytes: sitemapLimits.maxBytes + 1,
       timeoutMs: sitemapLimits.timeoutMs,
-      signal: context.signal,
+      ...(signal ? { signal } : {}),
     });
     file.status = response.status;
     file.contentType = response.headers['content-type'] ?? null;
@@ -157,7 +164,7 @@ async function readSitemap(
       invalid++;
       continue;
     }
-    if (file.urls.length < sitemapLimits.keptUrls) {
+    if (file.urls.length < keptUrls) {
       file.urls.push({
         loc: absolute,
         lastmod: typeof entry.lastmod === 'string' ? entry.lastmod.trim() : null,

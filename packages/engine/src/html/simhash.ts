@@ -15,3 +15,40 @@ export function simhashSimilarity(a: string, b: string): number | null {
   const distance = hammingDistance(a, b);
   return distance === null ? null : 1 - distance / 64;
 }
+
+/** 32-bit FNV-1a of a string, seeded so two calls give the two halves of a 64-bit hash. */
+function fnv1a(text: string, seed: number): number {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * Charikar's simhash of a text over word 3-shingles, 64 bits as 16 hex digits: texts that differ
+ * in a few words differ in a few bits, so near-duplicates are found by Hamming distance.
+ * Null when the text has no words.
+ */
+export function simhash64(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words || words.length === 0) return null;
+  const weights = new Int32Array(64);
+  const size = Math.min(3, words.length);
+  for (let i = 0; i + size <= words.length; i++) {
+    const shingle = words.slice(i, i + size).join(' ');
+    const halves = [fnv1a(shingle, 0x811c9dc5), fnv1a(shingle, 0x01000193 ^ 0x9e3779b9)];
+    for (let bit = 0; bit < 64; bit++) {
+      const set = (halves[bit >> 5]! >>> (bit & 31)) & 1;
+      weights[bit]! += set ? 1 : -1;
+    }
+  }
+  let high = 0;
+  let low = 0;
+  for (let bit = 0; bit < 32; bit++) {
+    if (weights[bit]! > 0) low |= 1 << bit;
+    if (weights[bit + 32]! > 0) high |= 1 << bit;
+  }
+  return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
+}

@@ -5,7 +5,7 @@ import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
-import { type buildConnector, Client } from 'undici';
+import { type buildConnector, Client, type Dispatcher } from 'undici';
 import { type AddressVerdict, canonicalAddress, classifyAddress } from './address-policy';
 import { type AllowPrivateList, NO_PRIVATE, parseAllowPrivate } from './allow-private';
 import { type ConnectToList, NO_CONNECT_TO, parseConnectTo } from './connect-to';
@@ -88,7 +88,24 @@ export interface GuardedFetcherOptions {
    * a page whose certificate problem is itself what the report is about; addresses are still checked.
    */
   insecureTls?: boolean;
+  /**
+   * Keep connections open between fetches and hops (a crawler's thousands of requests to one host),
+   * reused only for the same origin and the same resolved, checked addresses. Off by default: every
+   * hop then opens its own connection and closes it. `true` takes the defaults of
+   * {@link KeepAliveOptions}. Call {@link GuardedFetcher.close} when done.
+   */
+  keepAlive?: boolean | KeepAliveOptions;
 }
+
+export interface KeepAliveOptions {
+  /** Pools (one per origin and address set) kept at once; the least recently used is closed first. Default 256. */
+  maxPools?: number;
+  /** Open connections per pool at most; more concurrent fetches wait for one. Default 6. */
+  connectionsPerPool?: number;
+}
+
+export const DEFAULT_MAX_POOLS = 256;
+export const DEFAULT_CONNECTIONS_PER_POOL = 6;
 
 export interface FetchPageOptions {
   method?: 'GET' | 'HEAD';
@@ -154,8 +171,17 @@ export interface GuardedFetcher {
   /** The address policy every hop is held to, for callers that open their own sockets (TLS probe, Chromium's proxy). */
   readonly policy: ConnectPolicy & AddressPolicyOptions;
   readonly userAgent: string;
-  /** The same fetcher, accepting certificates that do not verify (see `insecureTls`). */
+  /**
+   * The same fetcher, accepting certificates that do not verify (see `insecureTls`). With
+   * `keepAlive` it is one fetcher per parent, with pools of its own: its `close()` closes those,
+   * the parent's `close()` closes both.
+   */
   insecure(): GuardedFetcher;
+  /**
+   * Closes every kept-alive connection (none without `keepAlive`); fetches under way finish first.
+   * The fetcher stays usable: a later fetch opens new connections.
+   */
+  close(): Promise<void>;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -571,6 +597,238 @@ export async function resolveTarget(
   return { url, hostname, port, connectHost, connectPort, https, addresses: checked, dnsMs };
 }
 
+/** The client a hop sends its request on: its own (closed after the hop) or a kept-alive one. */
+interface Lease {
+  client: Client;
+  /** Whether the client's connection outlives the hop. */
+  pooled: boolean;
+  /** The record of the connection open now; a new object after every connect. */
+  current(): ConnectRecord | undefined;
+  /** `reusable`: the response was read to its end, so the connection may serve another request. */
+  release(reusable: boolean): void;
+}
+
+/** One kept-alive connection: a Client (one socket, one request at a time) of a pool. */
+interface PooledConnection {
+  client: Client;
+  current?: ConnectRecord;
+  /** The hop using it: its target names its URL in a connect error, its signal cancels a connect. */
+  target: ResolvedTarget;
+  signal?: AbortSignal;
+  busy: boolean;
+}
+
+interface PoolEntry {
+  key: string;
+  connections: PooledConnection[];
+  /** Fetches waiting for a connection, first come first served. */
+  waiting: Array<(connection: PooledConnection) => void>;
+  /** Fetches holding or waiting for one of its connections. */
+  users: number;
+  /** Evicted or closed: it takes no new fetches and closes when its last user is done. */
+  retired: boolean;
+  closed: Promise<void>;
+  finish: () => void;
+}
+
+interface ConnectionPools {
+  acquire(target: ResolvedTarget, signal: AbortSignal): Promise<Lease>;
+  close(): Promise<void>;
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`keepAlive.${name} must be a positive integer, not ${value}`);
+  }
+  return value;
+}
+
+/**
+ * Kept-alive connections, pooled per origin and per resolved, checked address set: a host whose
+ * DNS answer changes gets a new pool, never the old connections, and every hop is still resolved
+ * and checked before it is given one.
+ */
+function createConnectionPools(policy: ConnectPolicy, options: KeepAliveOptions): ConnectionPools {
+  const maxPools = positiveInteger(options.maxPools, DEFAULT_MAX_POOLS, 'maxPools');
+  const perPool = positiveInteger(
+    options.connectionsPerPool,
+    DEFAULT_CONNECTIONS_PER_POOL,
+    'connectionsPerPool',
+  );
+  // Insertion order is recency: a pool is moved to the end when used, eviction takes the first.
+  const pools = new Map<string, PoolEntry>();
+  // Every pool not closed yet, evicted ones still in use included.
+  const open = new Set<PoolEntry>();
+
+  function shut(entry: PoolEntry): void {
+    if (!open.delete(entry)) return;
+    const closing = entry.connections.map((c) =>
+      c.client
+        .close()
+        .catch(() => c.client.destroy())
+        .catch(() => {}),
+    );
+    void Promise.all(closing).then(entry.finish);
+  }
+
+  function retire(entry: PoolEntry): void {
+    if (pools.get(entry.key) === entry) pools.delete(entry.key);
+    entry.retired = true;
+    if (entry.users === 0) shut(entry);
+  }
+
+  function leave(entry: PoolEntry): void {
+    entry.users--;
+    if (entry.retired && entry.users === 0) shut(entry);
+  }
+
+  function connection(target: ResolvedTarget): PooledConnection {
+    const kept: PooledConnection = { client: undefined as unknown as Client, target, busy: true };
+    kept.client = new Client(target.url.origin, {
+      // A new record per socket: a reused connection reports where it goes, not old timings.
+      connect: (connectOptions, callback) => {
+        const record: ConnectRecord = {};
+        createPinnedConnector(
+          kept.target,
+          policy,
+          record,
+          kept.signal,
+        )(connectOptions, (...args) => {
+          if (args[0] === null) kept.current = record;
+          callback(...args);
+        });
+      },
+      pipelining: 1,
+      // Our own total timeout governs; these only must not fire first.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    return kept;
+  }
+
+  function take(entry: PoolEntry, target: ResolvedTarget, signal: AbortSignal): Promise<PooledConnection> {
+    const idle = entry.connections.find((c) => !c.busy);
+    if (idle) {
+      idle.busy = true;
+      return Promise.resolve(idle);
+    }
+    if (entry.connections.length < perPool) {
+      const fresh = connection(target);
+      entry.connections.push(fresh);
+      return Promise.resolve(fresh);
+    }
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const grant = (c: PooledConnection) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(c);
+      };
+      const onAbort = () => {
+        const at = entry.waiting.indexOf(grant);
+        if (at !== -1) entry.waiting.splice(at, 1);
+        reject(signal.reason);
+      };
+      entry.waiting.push(grant);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  function give(entry: PoolEntry, kept: PooledConnection, reusable: boolean): void {
+    kept.signal = undefined;
+    let handed = kept;
+    if (!reusable) {
+      // Dropped now: undici would reconnect only to skip an aborted request.
+      entry.connections.splice(entry.connections.indexOf(kept), 1);
+      void kept.client.destroy().catch(() => {});
+      if (entry.waiting.length === 0) return;
+      handed = connection(kept.target);
+      entry.connections.push(handed);
+    }
+    const next = entry.waiting.shift();
+    // Handed straight on: it stays busy.
+    if (next) next(handed);
+    else handed.busy = false;
+  }
+
+  async function acquire(target: ResolvedTarget, signal: AbortSignal): Promise<Lease> {
+    const key = `${target.url.origin}|${target.connectHost}|${target.connectPort}|${target.addresses.join(',')}|${policy.insecureTls ? 'insecure' : ''}`;
+    let entry = pools.get(key);
+    if (entry) pools.delete(key);
+    else {
+      let finish!: () => void;
+      const closed = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      entry = { key, connections: [], waiting: [], users: 0, retired: false, closed, finish };
+      open.add(entry);
+    }
+    pools.set(key, entry);
+    for (const oldest of pools.values()) {
+      if (pools.size <= maxPools) break;
+      retire(oldest);
+    }
+    const used = entry;
+    used.users++;
+    let kept: PooledConnection;
+    try {
+      kept = await take(used, target, signal);
+    } catch (err) {
+      leave(used);
+      throw err;
+    }
+    kept.target = target;
+    kept.signal = signal;
+    let released = false;
+    return {
+      client: kept.client,
+      pooled: true,
+      current: () => kept.current,
+      release: (reusable) => {
+        if (released) return;
+        released = true;
+        give(used, kept, reusable);
+        leave(used);
+      },
+    };
+  }
+
+  async function close(): Promise<void> {
+    for (const entry of [...pools.values()]) retire(entry);
+    await Promise.all([...open].map((entry) => entry.closed));
+  }
+
+  return { acquire, close };
+}
+
+/** A reused connection the server had already closed: the request never reached it. */
+function droppedConnection(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/** Cap on an unread body read to its end so its connection can serve the next request. */
+const DRAIN_BYTES = 64 * 1024;
+const DRAIN_MS = 1000;
+
+/** Reads a small unread body to its end (the connection stays usable); a large or slow one is dropped with its connection. */
+async function drain(body: Readable): Promise<void> {
+  body.on('error', () => {});
+  const timer = setTimeout(() => discard(body), DRAIN_MS);
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > DRAIN_BYTES) break;
+    }
+  } catch {
+    // Dropped or aborted: the connection goes with it.
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!body.readableEnded) discard(body);
+}
+
 /**
  * Creates the fetcher every outgoing request of the engine goes through: http(s) only, every
  * address of every hop checked and pinned, redirects followed by hand, time and size capped.
@@ -600,6 +858,9 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     'accept-encoding': ACCEPT_ENCODING,
     ...lowerKeys(options.headers),
   };
+  const keepAlive = options.keepAlive === true ? {} : options.keepAlive || null;
+  const pools = keepAlive ? createConnectionPools(policy, keepAlive) : null;
+  let insecureChild: GuardedFetcher | null = null;
 
   async function fetchHop(
     url: URL,
@@ -610,25 +871,43 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     isFinal: (status: number, location: string | null) => boolean,
   ): Promise<FetchHop> {
     const started = performance.now();
+    // Every hop, pooled or not: an answer that turned private is refused before any connection is used.
     const target = await resolveTarget(url, policy, signal);
     const dnsMs = target.dnsMs;
-    const record: ConnectRecord = {};
-    const client = new Client(url.origin, {
-      connect: createPinnedConnector(target, policy, record, signal),
-      pipelining: 1,
-      // Our own total timeout governs; these only must not fire first.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
+    const lease = pools ? await pools.acquire(target, signal) : ownClient(target, signal);
+    let body: Readable | null = null;
     try {
-      const dispatched = performance.now();
-      const response = await client.request({
-        path: `${url.pathname}${url.search}`,
-        method,
-        headers,
-        signal,
-      });
+      let reused: ConnectRecord | undefined;
+      let dispatched: number;
+      let response: Dispatcher.ResponseData;
+      for (let attempt = 0; ; attempt++) {
+        reused = lease.pooled ? lease.current() : undefined;
+        dispatched = performance.now();
+        try {
+          response = await lease.client.request({
+            path: `${url.pathname}${url.search}`,
+            method,
+            headers,
+            signal,
+          });
+          break;
+        } catch (err) {
+          // A kept-alive connection the server closed as we sent: once more on a new one (GET and HEAD only).
+          const dropped =
+            reused !== undefined &&
+            lease.current() === reused &&
+            attempt === 0 &&
+            !signal.aborted &&
+            findRefused(err) === null &&
+            droppedConnection(err);
+          if (!dropped) throw err;
+        }
+      }
+      body = response.body;
       const headersAt = performance.now();
+      const record = lease.current() ?? {};
+      // On a reused connection there was no connect or TLS on this hop.
+      const opened = record !== reused;
       const flat = flattenHeaders(response.headers);
       let location: string | null = null;
       if (REDIRECT_STATUSES.has(response.statusCode) && flat.location !== undefined) {
@@ -640,9 +919,11 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       }
       const timings: HopTimings = { total: 0 };
       if (dnsMs !== undefined) timings.dns = dnsMs;
-      if (record.connect !== undefined) timings.connect = record.connect;
-      if (record.tls !== undefined) timings.tls = record.tls;
-      timings.firstByte = round(headersAt - Math.max(record.ready ?? dispatched, dispatched));
+      if (opened && record.connect !== undefined) timings.connect = record.connect;
+      if (opened && record.tls !== undefined) timings.tls = record.tls;
+      timings.firstByte = round(
+        headersAt - Math.max((opened ? record.ready : undefined) ?? dispatched, dispatched),
+      );
       const hop: FetchHop = {
         url: url.href,
         status: response.statusCode,
@@ -654,12 +935,30 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
         timings,
       };
       if (isFinal(response.statusCode, location)) await readFinalBody(hop, response.body);
+      else if (pools) await drain(response.body);
       else discard(response.body);
       timings.total = round(performance.now() - started);
       return hop;
     } finally {
-      await client.destroy().catch(() => {});
+      // A body left unread (an error on the way) must not hold the connection.
+      const ended = body?.readableEnded === true;
+      if (lease.pooled && body && !ended) discard(body);
+      lease.release(ended);
+      if (!lease.pooled) await lease.client.destroy().catch(() => {});
     }
+  }
+
+  /** A client of the hop's own, connected only for it (no keep-alive). */
+  function ownClient(target: ResolvedTarget, signal: AbortSignal): Lease {
+    const record: ConnectRecord = {};
+    const client = new Client(target.url.origin, {
+      connect: createPinnedConnector(target, policy, record, signal),
+      pipelining: 1,
+      // Our own total timeout governs; these only must not fire first.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    return { client, pooled: false, current: () => record, release: () => {} };
   }
 
   async function fetchPage(input: string | URL, opts: FetchPageOptions = {}): Promise<FetchResult> {
@@ -698,7 +997,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     let final: BodyRead = { body: Buffer.alloc(0), transferBytes: 0, truncated: false, decoded: true };
     const readFinalBody = async (hop: FetchHop, body: Readable) => {
       if (method === 'HEAD' || hop.status === 204 || hop.status === 304) {
-        discard(body);
+        if (pools) await drain(body);
+        else discard(body);
         return;
       }
       const read = await readBody(
@@ -793,7 +1093,16 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     fetchPage,
     policy,
     userAgent: baseHeaders['user-agent']!,
-    insecure: () => createGuardedFetcher({ ...options, allowPrivate, connectTo, insecureTls: true }),
+    insecure: () => {
+      const child = () => createGuardedFetcher({ ...options, allowPrivate, connectTo, insecureTls: true });
+      // Kept alive: one child, so its pools are not left open by every call.
+      if (!pools) return child();
+      insecureChild ??= child();
+      return insecureChild;
+    },
+    close: async () => {
+      await Promise.all([pools?.close(), insecureChild?.close()]);
+    },
   };
 }
 

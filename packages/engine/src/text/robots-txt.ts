@@ -29,6 +29,8 @@ export interface ParsedRobots {
   /** The 1-based line of the rule that decides, or -1 when none does. */
   matchingLine(url: string, agent: string): number;
   lineText(line: number): string;
+  /** Seconds between requests the file asks of this crawler, when it asks. */
+  crawlDelay(agent: string): number | undefined;
   sitemaps: string[];
   errors: RobotsLineError[];
   /** `User-agent` values as written, lower-cased, in order. */
@@ -100,6 +102,7 @@ export function parseRobotsTxt(file: TextFileArtifact): ParsedRobots {
     isAllowed: (url, agent) => robot?.isAllowed(url, agent) ?? true,
     matchingLine: (url, agent) => robot?.getMatchingLineNumber(url, agent) ?? -1,
     lineText: (line) => (line > 0 ? (lines[line - 1] ?? '').trim() : ''),
+    crawlDelay: (agent) => robot?.getCrawlDelay(agent),
     sitemaps: robot?.getSitemaps() ?? [],
     errors,
     agents,

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './checkup';
+export * from './deep-analysis';
 export * from './platform';
 export * from './sales';
 export * from './system';

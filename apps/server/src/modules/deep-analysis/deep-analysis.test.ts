@@ -1,0 +1,529 @@
+import { DEEP_ANALYSIS_MESSAGES, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import {
+  type CrawlSite,
+  type CrawlSitePage,
+  generatedSite,
+  htmlPage,
+  proseOf,
+  startCrawlSite,
+} from '@sitelens/engine/testing/crawl-site';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { deepAnalysisJob } from './jobs';
+
+const logger = pino({ level: 'silent' });
+let t: TestApp;
+const sites: Record<string, CrawlSite> = {};
+
+const page = (title: string, i: number, links: string[] = [], head = ''): CrawlSitePage => ({
+  body: htmlPage({
+    title,
+    description: `About ${title.toLowerCase()}, in words of its own.`,
+    text: proseOf(i),
+    links,
+    head,
+  }),
+});
+const xml = (body: string): CrawlSitePage => ({ headers: { 'content-type': 'application/xml' }, body });
+const urlset = (paths: string[]) =>
+  xml(
+    `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((path) => `<url><loc>{{origin}}${path}</loc></url>`).join('')}</urlset>`,
+  );
+
+/** A site with one page per crawl-wide defect, and a clean page beside each. */
+const DEFECTS: Record<string, CrawlSitePage> = {
+  '/robots.txt': {
+    headers: { 'content-type': 'text/plain' },
+    body: 'User-agent: *\nDisallow: /blocked\nSitemap: {{origin}}/sitemap.xml\n',
+  },
+  '/sitemap.xml': urlset(['/', '/clean', '/orphan', '/noindexed', '/gone', '/moved', '/blocked', '/dup-a']),
+  '/': page('Defects home', 0, [
+    '/clean',
+    '/dup-a',
+    '/dup-b',
+    '/noindexed',
+    '/deep/1',
+    '/canon-to-404',
+    '/canon-to-noindex',
+    '/hreflang-en',
+    '/pair-en',
+    '/links-broken',
+    '/links-moved',
+  ]),
+  '/clean': page('A clean page', 1, ['/'], '<link rel="canonical" href="{{origin}}/clean">'),
+  '/orphan': page('Nobody links here', 2),
+  '/dup-a': { body: htmlPage({ title: 'Same title', text: proseOf(3), links: ['/'] }) },
+  '/dup-b': { body: htmlPage({ title: 'Same title', text: proseOf(3), links: ['/'] }) },
+  '/noindexed': page('Not for search', 4, ['/'], '<meta name="robots" content="noindex">'),
+  '/links-broken': page('Links to a missing page', 5, ['/', '/gone']),
+  '/links-moved': page('Links to a moved page', 6, ['/', '/moved']),
+  '/moved': { status: 301, headers: { location: '/clean' } },
+  '/canon-to-404': page(
+    'Canonical to a missing page',
+    7,
+    ['/'],
+    '<link rel="canonical" href="{{origin}}/gone">',
+  ),
+  '/canon-to-noindex': page(
+    'Canonical to a noindex page',
+    8,
+    ['/'],
+    '<link rel="canonical" href="{{origin}}/noindexed">',
+  ),
+  '/hreflang-en': page(
+    'English without a return',
+    9,
+    ['/', '/hreflang-de'],
+    hreflang({ en: '/hreflang-en', de: '/hreflang-de' }),
+  ),
+  '/hreflang-de': page('Deutsch ohne Rückverweis', 10, ['/'], hreflang({ de: '/hreflang-de' })),
+  '/pair-en': page(
+    'English with a return',
+    11,
+    ['/', '/pair-de'],
+    hreflang({ en: '/pair-en', de: '/pair-de' }),
+  ),
+  '/pair-de': page('Deutsch mit Rückverweis', 12, ['/'], hreflang({ en: '/pair-en', de: '/pair-de' })),
+  '/blocked': page('Blocked by robots', 13),
+};
+for (let depth = 1; depth <= 7; depth++)
+  DEFECTS[`/deep/${depth}`] = page(`Level ${depth} of a long chain`, 20 + depth, [`/deep/${depth + 1}`]);
+
+/** hreflang links to each language's page; x-default is the first. */
+function hreflang(pages: Record<string, string>): string {
+  const entries = Object.entries(pages);
+  return [...entries, ['x-default', entries[0]![1]]]
+    .map(([lang, path]) => `<link rel="alternate" hreflang="${lang}" href="{{origin}}${path}">`)
+    .join('');
+}
+
+let previousConnectTo: string | undefined;
+beforeAll(async () => {
+  sites.crawl = await startCrawlSite(generatedSite(50), { publicOrigin: 'http://crawl.example.com' });
+  sites.defects = await startCrawlSite(DEFECTS, { publicOrigin: 'http://defects.example.com' });
+  sites.bare = await startCrawlSite(generatedSite(5, { sitemap: false }), {
+    publicOrigin: 'http://bare.example.com',
+  });
+  previousConnectTo = process.env.FETCH_CONNECT_TO;
+  process.env.FETCH_CONNECT_TO = Object.entries(sites)
+    .map(([name, site]) => `${name}.example.com:80:127.0.0.1:${site.port}`)
+    .join(',');
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  for (const site of Object.values(sites)) await site.close();
+  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
+  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+});
+
+const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: account.auth,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const withUrls = (dp_max_urls = 500) =>
+  teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 1, dp_max_urls });
+
+/** A tracked website of the account, crawled without Chromium unless asked. */
+async function website(account: Account, name: string, browserSample = 0): Promise<string> {
+  const created = await api(account, 'POST', '/website-index', {
+    domain: `${name}.example.com`,
+    homepage_url: `http://${name}.example.com/`,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const guid = created.json().guid as string;
+  const patched = await api(account, 'PATCH', `/website-index/settings/${guid}`, {
+    crawl: { follow_links: true, browser_sample: browserSample, urls_per_second: null },
+  });
+  expect(patched.statusCode, patched.body).toBe(200);
+  return guid;
+}
+
+/** Runs every process the website has queued, as a worker would, until none is left running. */
+async function runProcesses(websiteId: string): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const running = await t.database.query<{ id: string }>(
+      `select id from analysis_processes where website_id = $1 and status = 'running' order by created_at`,
+      [websiteId],
+    );
+    if (running.length === 0) return;
+    for (const { id } of running)
+      await deepAnalysisJob.handler({ processId: id }, { database: t.database, logger, jobId: `test-${id}` });
+  }
+}
+
+async function allUrls(account: Account, websiteId: string) {
+  const urls: Record<string, unknown>[] = [];
+  let key: string | null = null;
+  do {
+    const res = await api(
+      account,
+      'GET',
+      `/serviceable-url?w_guid=${websiteId}${key ? `&last_evaluated_key=${key}` : ''}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    urls.push(...res.json().data);
+    key = res.json().meta.last_evaluated_key;
+  } while (key);
+  return urls as {
+    guid: string;
+    url: string;
+    status_code: number | null;
+    on_page_seo: {
+      score: number | null;
+      passed: number;
+      warning: number;
+      failed: number;
+      c_at: string;
+    } | null;
+    depth: number | null;
+    blocked_by_robots: boolean;
+    redirect_to: string | null;
+    in_sitemap: boolean;
+    browser: boolean;
+  }[];
+}
+
+/** One stored check result of a URL of the website. */
+async function resultOf(websiteId: string, path: string, key: string, origin: string) {
+  const [row] = await t.database.query<{ status: string; message: string; data: Record<string, unknown> }>(
+    `select r.status, r.message, r.data from url_check_results r join serviceable_urls u on u.id = r.url_id
+      where u.website_id = $1 and u.url = $2 and r.check_key = $3`,
+    [websiteId, origin + path, key],
+  );
+  return row;
+}
+
+describe('a ~50-page site imported through the API', () => {
+  it('is imported with progress, crawled politely, and ends with every URL analysed and every page scored', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'crawl');
+    const started = await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({
+      status: 'importing_sitemaps',
+      active: [{ process_type: 'import_sitemaps' }],
+    });
+    const status = await api(account, 'GET', `/website-index/setup-status/${w}`);
+    expect(status.json().status).toBe('importing_sitemaps');
+
+    await runProcesses(w);
+
+    const after = await api(account, 'GET', `/import-sitemap?w_guid=${w}`);
+    expect(after.json()).toMatchObject({ status: 'completed', active: [] });
+    expect((await api(account, 'GET', `/on-page-seo/active?w_guid=${w}`)).json()).toEqual([]);
+    const urls = await allUrls(account, w);
+    const origin = sites.crawl!.origin;
+    const paths = urls.map((url) => url.url.slice(origin.length)).sort();
+    // The sitemap's 51, and what links found: moved and missing pages, and one robots.txt forbids.
+    expect(paths).toEqual(
+      expect.arrayContaining(['/', '/p/0', '/p/49', '/old/15', '/gone/10', '/private/admin']),
+    );
+    for (const url of urls) {
+      expect(url.on_page_seo, url.url).not.toBeNull();
+      if (url.status_code === 200 || url.status_code === 404)
+        expect(url.on_page_seo!.score, url.url).toBeGreaterThan(0);
+    }
+    const at = (path: string) => urls.find((url) => url.url === origin + path)!;
+    expect(at('/').depth).toBe(0);
+    expect(at('/p/3').depth).toBe(2);
+    expect(at('/gone/10').status_code).toBe(404);
+    expect(at('/old/15')).toMatchObject({ status_code: 301, redirect_to: `${origin}/p/15` });
+    expect(at('/private/admin')).toMatchObject({ blocked_by_robots: true, status_code: null });
+    expect(sites.crawl!.requests('/private/admin')).toBe(0);
+    expect(sites.crawl!.maxInFlight()).toBeLessThanOrEqual(5);
+    // Each page was fetched once (the homepage once more by the host-consolidation probe).
+    expect(sites.crawl!.requests('/p/17')).toBe(1);
+
+    const count = await api(account, 'GET', `/serviceable-url/${w}/count`);
+    expect(count.json()).toEqual({ count: urls.length, analyzed: urls.length, dp_max_urls: 500 });
+
+    // "Which URLs fail check K" is one indexed query; the duplicate title of every 25th page is found.
+    const duplicates = await t.database.query<{ url: string }>(
+      `select u.url from url_check_results r join serviceable_urls u on u.id = r.url_id
+        where r.website_id = $1 and r.check_key = 'duplicate-meta' and r.status = 'warning' order by u.url`,
+      [w],
+    );
+    expect(duplicates.map((row) => row.url.slice(origin.length))).toEqual([
+      '/p/23',
+      '/p/24',
+      '/p/48',
+      '/p/49',
+    ]);
+    // The origin's checks are judged once for the origin, not once per URL.
+    const origins = await t.database.query<{ check_key: string }>(
+      'select check_key from site_check_results where website_id = $1',
+      [w],
+    );
+    expect(origins.map((row) => row.check_key)).toContain('robots-txt');
+    const [perUrl] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from url_check_results where website_id = $1 and check_key = 'robots-txt'`,
+      [w],
+    );
+    expect(perUrl!.n).toBe(0);
+  });
+
+  it('waits for the user’s URLs when the site has no sitemap, and analyses the URLs typed in', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'bare');
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    expect((await api(account, 'GET', `/import-sitemap?w_guid=${w}`)).json()).toMatchObject({
+      status: 'waiting_for_user_input',
+      discovered_urls: 0,
+    });
+    const added = await api(account, 'POST', `/serviceable-url/${w}`, {
+      urls: ['http://bare.example.com/p/1', 'bare.example.com/p/2', 'http://www.bare.example.com/p/1#top'],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data.map((url: { url: string }) => url.url)).toEqual([
+      'http://bare.example.com/p/1',
+      'https://bare.example.com/p/2',
+      'http://www.bare.example.com/p/1',
+    ]);
+    const active = await api(
+      account,
+      'GET',
+      `/on-page-seo/active?w_guid=${w}&process_type=on_page_seo_batch_url_analysis`,
+    );
+    expect(active.json()).toMatchObject([
+      { process_type: 'on_page_seo_batch_url_analysis', subprocesses_count: 3 },
+    ]);
+    await runProcesses(w);
+    expect((await api(account, 'GET', `/import-sitemap?w_guid=${w}`)).json().status).toBe('completed');
+    const urls = await allUrls(account, w);
+    expect(urls.every((url) => url.on_page_seo !== null)).toBe(true);
+  });
+});
+
+describe('the crawl-wide checks', () => {
+  let account: Account;
+  let w: string;
+  const origin = 'http://defects.example.com';
+  beforeAll(async () => {
+    account = await withUrls();
+    w = await website(account, 'defects');
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+  });
+
+  it('find duplicate titles and content, and leave unique pages alone', async () => {
+    expect(await resultOf(w, '/dup-a', 'duplicate-meta', origin)).toMatchObject({ status: 'warning' });
+    expect(await resultOf(w, '/dup-b', 'duplicate-content', origin)).toMatchObject({
+      status: 'failed',
+      data: { duplicate_of: [`${origin}/dup-a`] },
+    });
+    expect(await resultOf(w, '/clean', 'duplicate-meta', origin)).toMatchObject({ status: 'passed' });
+    expect(await resultOf(w, '/clean', 'duplicate-content', origin)).toMatchObject({ status: 'passed' });
+  });
+
+  it('find orphan pages and deep pages', async () => {
+    expect(await resultOf(w, '/orphan', 'orphan-pages', origin)).toMatchObject({ status: 'warning' });
+    expect(await resultOf(w, '/clean', 'orphan-pages', origin)).toMatchObject({ status: 'passed' });
+    expect(await resultOf(w, '/deep/6', 'crawl-depth', origin)).toMatchObject({
+      status: 'failed',
+      data: { depth: 6 },
+    });
+    expect(await resultOf(w, '/deep/1', 'crawl-depth', origin)).toMatchObject({
+      status: 'passed',
+      data: { depth: 1 },
+    });
+  });
+
+  it('find broken and redirected internal links', async () => {
+    const broken = await resultOf(w, '/links-broken', 'broken-links', origin);
+    expect(broken).toMatchObject({
+      status: 'failed',
+      data: { broken_links: [{ url: `${origin}/gone`, status: 404 }] },
+    });
+    const moved = await resultOf(w, '/links-moved', 'broken-links', origin);
+    expect(moved).toMatchObject({ status: 'warning', data: { redirected_links: [`${origin}/moved`] } });
+    expect((await resultOf(w, '/clean', 'broken-links', origin))!.status).toBe('passed');
+  });
+
+  it('fail canonicals to pages that are not indexable 200s', async () => {
+    expect(await resultOf(w, '/canon-to-404', 'canonical-tag', origin)).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('answers 404'),
+    });
+    expect(await resultOf(w, '/canon-to-noindex', 'canonical-tag', origin)).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('noindex'),
+    });
+    expect((await resultOf(w, '/clean', 'canonical-tag', origin))!.status).toBe('passed');
+  });
+
+  it('fail hreflang alternates without a return link, not pairs that link back', async () => {
+    expect(await resultOf(w, '/hreflang-en', 'hreflang', origin)).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('does not link back'),
+    });
+    const pair = await resultOf(w, '/pair-en', 'hreflang', origin);
+    expect(pair!.message).not.toContain('does not link back');
+  });
+
+  it('flag sitemap entries that are noindex, blocked, redirected or missing', async () => {
+    const [sitemap] = await t.database.query<{
+      status: string;
+      data: { sitemap_entry_problems: { url: string; problem: string }[] };
+    }>(`select status, data from site_check_results where website_id = $1 and check_key = 'sitemap'`, [w]);
+    expect(sitemap!.status).toBe('warning');
+    expect(sitemap!.data.sitemap_entry_problems).toEqual(
+      expect.arrayContaining([
+        { url: `${origin}/noindexed`, problem: 'noindex' },
+        { url: `${origin}/gone`, problem: 'not 200' },
+        { url: `${origin}/moved`, problem: 'not 200' },
+        { url: `${origin}/blocked`, problem: 'blocked by robots.txt' },
+      ]),
+    );
+    expect(sitemap!.data.sitemap_entry_problems.map((entry) => entry.url)).not.toContain(`${origin}/clean`);
+  });
+
+  it('give the same results when the domain analysis runs them again', async () => {
+    const before = await t.database.query(
+      'select url_id, check_key, status, message from url_check_results where website_id = $1 order by 1, 2',
+      [w],
+    );
+    const started = await api(account, 'POST', '/on-page-seo/domain', { w_guid: w });
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toMatchObject({ message: DEEP_ANALYSIS_MESSAGES.analysisStarted });
+    await runProcesses(w);
+    const after = await t.database.query(
+      'select url_id, check_key, status, message from url_check_results where website_id = $1 order by 1, 2',
+      [w],
+    );
+    expect(after).toEqual(before);
+  });
+});
+
+describe('monitored URLs', () => {
+  it('page by key, 25 at a time, each URL once, in the order they were added', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'bare');
+    const typed = Array.from({ length: 60 }, (_, i) => `http://bare.example.com/list/${i}`);
+    expect((await api(account, 'POST', `/serviceable-url/${w}`, { urls: typed })).statusCode).toBe(201);
+    const first = (await api(account, 'GET', `/serviceable-url?w_guid=${w}`)).json();
+    expect(first.data).toHaveLength(25);
+    const second = (
+      await api(
+        account,
+        'GET',
+        `/serviceable-url?w_guid=${w}&last_evaluated_key=${first.meta.last_evaluated_key}`,
+      )
+    ).json();
+    const third = (
+      await api(
+        account,
+        'GET',
+        `/serviceable-url?w_guid=${w}&last_evaluated_key=${second.meta.last_evaluated_key}`,
+      )
+    ).json();
+    expect(second.data).toHaveLength(25);
+    expect(third.data).toHaveLength(10);
+    expect(third.meta.last_evaluated_key).toBeNull();
+    const seen = [...first.data, ...second.data, ...third.data].map((url: { url: string }) => url.url);
+    expect(new Set(seen).size).toBe(60);
+    expect([...seen].sort()).toEqual([...typed].sort());
+    const bad = await api(account, 'GET', `/serviceable-url?w_guid=${w}&last_evaluated_key=nonsense`);
+    expect(bad.statusCode).toBe(400);
+    // The page is read from the keyset index, not by counting rows.
+    const plan = await t.database.query<{ 'QUERY PLAN': string }>(
+      `explain select id from serviceable_urls where website_id = $1 and (created_at, id) > (now(), gen_random_uuid())
+        order by created_at, id limit 26`,
+      [w],
+    );
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index (Only )?Scan using serviceable_urls_page_idx/,
+    );
+  });
+
+  it('refuse URLs of another domain, an empty list and more than the plan allows, adding none', async () => {
+    const account = await withUrls(3);
+    const w = await website(account, 'bare');
+    const fromDomain = DEEP_ANALYSIS_MESSAGES.urlsFromDomain('bare.example.com');
+    for (const urls of [
+      ['http://elsewhere.com/x'],
+      ['http://bare.example.com/a', 'http://evil.com/b'],
+      [],
+      ['  '],
+    ]) {
+      const res = await api(account, 'POST', `/serviceable-url/${w}`, { urls });
+      expect(res.statusCode, JSON.stringify(urls)).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: fromDomain,
+        fields: [{ field: 'urls', message: fromDomain }],
+      });
+    }
+    const over = await api(account, 'POST', `/serviceable-url/${w}`, {
+      urls: [
+        'http://bare.example.com/1',
+        'http://bare.example.com/2',
+        'http://bare.example.com/3',
+        'http://bare.example.com/4',
+      ],
+    });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error).toBe(DEEP_ANALYSIS_MESSAGES.urlsLimitExceeded);
+    expect((await api(account, 'GET', `/serviceable-url/${w}/count`)).json().count).toBe(0);
+    const bodyless = await api(account, 'POST', `/serviceable-url/${w}`, {});
+    expect(bodyless.statusCode).toBe(400);
+  });
+
+  it('are deleted with their results, re-analysed on request, and another organization’s ids are 404', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'bare');
+    const added = await api(account, 'POST', `/serviceable-url/${w}`, {
+      urls: ['http://bare.example.com/p/1', 'http://bare.example.com/p/2'],
+    });
+    await runProcesses(w);
+    const [one, two] = added.json().data as { guid: string }[];
+    const again = await api(account, 'POST', '/on-page-seo/url', { w_guid: w, url_guid: one!.guid });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({
+      message: DEEP_ANALYSIS_MESSAGES.analysisStarted,
+      description: DEEP_ANALYSIS_MESSAGES.checkLater,
+    });
+    expect((await api(account, 'GET', `/on-page-seo/active?w_guid=${w}`)).json()).toMatchObject([
+      { process_type: 'on_page_seo_url_analysis', subprocesses_count: 1 },
+    ]);
+    await runProcesses(w);
+
+    const stranger = await withUrls();
+    const theirs = await website(stranger, 'bare');
+    const calls: [string, string, object?][] = [
+      ['GET', `/serviceable-url?w_guid=${w}`],
+      ['GET', `/serviceable-url/${w}/count`],
+      ['POST', `/serviceable-url/${w}`, { urls: ['http://bare.example.com/x'] }],
+      ['DELETE', `/serviceable-url/${w}/${one!.guid}`],
+      ['DELETE', `/serviceable-url/${theirs}/${one!.guid}`],
+      ['GET', `/import-sitemap?w_guid=${w}`],
+      ['POST', '/import-sitemap', { w_guid: w }],
+      ['GET', `/on-page-seo/active?w_guid=${w}`],
+      ['POST', '/on-page-seo/url', { w_guid: w, url_guid: one!.guid }],
+      ['POST', '/on-page-seo/url', { w_guid: theirs, url_guid: one!.guid }],
+      ['POST', '/on-page-seo/batch', { w_guid: w }],
+      ['POST', '/on-page-seo/domain', { w_guid: w }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await api(stranger, method as 'GET', url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await api(stranger, 'GET', `/serviceable-url/${w}/count`)).json().error).toBe(
+      WEBSITE_MESSAGES.notFound,
+    );
+
+    const removed = await api(account, 'DELETE', `/serviceable-url/${w}/${two!.guid}`);
+    expect(removed.statusCode).toBe(204);
+    const [left] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from url_check_results where url_id = $1',
+      [two!.guid],
+    );
+    expect(left!.n).toBe(0);
+    expect((await api(account, 'DELETE', `/serviceable-url/${w}/${two!.guid}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,269 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CrawlSite, type CrawlSiteRoutes, htmlPage, startCrawlSite } from '../../test/crawl-site';
+import { engineFetch } from '../gather/engine-fetch';
+import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch';
+import { runCrawl } from './crawler';
+import { createMemoryCrawlStore } from './memory-store';
+import { collectSitemapUrls } from './sitemap-urls';
+
+let site: CrawlSite | null = null;
+let fetcher: GuardedFetcher | null = null;
+afterEach(async () => {
+  await fetcher?.close();
+  await site?.close();
+  site = null;
+  fetcher = null;
+});
+
+async function crawl(
+  routes: CrawlSiteRoutes,
+  options: {
+    sitemap?: string[];
+    maxUrls?: number;
+    followLinks?: boolean;
+    concurrency?: number;
+    urlsPerSecond?: number;
+  } = {},
+) {
+  site = await startCrawlSite(routes);
+  fetcher = createGuardedFetcher({ allowPrivate: site.allow, keepAlive: true });
+  const store = createMemoryCrawlStore({
+    start: [`${site.origin}/`],
+    sitemap: (options.sitemap ?? []).map((path) => site!.origin + path),
+    maxUrls: options.maxUrls ?? 1000,
+    followLinks: options.followLinks ?? true,
+  });
+  const { pages } = await runCrawl({
+    site: '127.0.0.1',
+    store,
+    fetcher,
+    concurrency: options.concurrency ?? 10,
+    politeness: options.urlsPerSecond ? { urlsPerSecond: options.urlsPerSecond } : {},
+  });
+  const at = (path: string) => store.urls.get(site!.origin + path);
+  return { store, pages, at, site };
+}
+
+const page = (title: string, links: string[] = [], head = '') => ({ body: htmlPage({ title, links, head }) });
+
+describe('the crawler', () => {
+  it('follows internal links breadth-first, records click depth and fetches each normalised URL once', async () => {
+    const {
+      at,
+      site: served,
+      pages,
+      store,
+    } = await crawl({
+      '/': page('Home page of the site', ['/a', '/a#top', '/A-other', 'http://other.example/x', '/b?']),
+      '/a': page('Page A of the site', ['/', '/b', '/c']),
+      '/A-other': page('Another page of the site', ['/a']),
+      '/b': page('Page B of the site', ['/c', '/a']),
+      '/c': page('Page C of the site', ['/d']),
+      '/d': page('Page D of the site', ['/']),
+    });
+    expect([...store.urls.keys()].map((url) => new URL(url).pathname + new URL(url).search).sort()).toEqual([
+      '/',
+      '/A-other',
+      '/a',
+      '/b',
+      '/c',
+      '/d',
+    ]);
+    expect(pages).toBe(6);
+    expect(at('/')!.task.depth).toBe(0);
+    expect(at('/a')!.task.depth).toBe(1);
+    expect(at('/c')!.task.depth).toBe(2);
+    expect(at('/d')!.task.depth).toBe(3);
+    expect(at('/a')!.inlinks).toBe(3);
+    // The homepage is asked once more, without following redirects, by the host-consolidation probe.
+    for (const path of ['/a', '/b', '/c', '/d']) expect(served.requests(path)).toBe(1);
+    expect(at('/a')!.page!.score).toBeGreaterThan(0);
+    expect(at('/a')!.page!.results.find((result) => result.key === 'meta-title')!.status).toBe('passed');
+    // Page checks per URL; origin checks once for the origin; crawl checks are not per page.
+    expect(at('/a')!.page!.results.some((result) => result.key === 'robots-txt')).toBe(false);
+    expect(at('/a')!.page!.results.some((result) => result.key === 'crawl-depth')).toBe(false);
+    expect(served.requests('/robots.txt')).toBe(1);
+  });
+
+  it('obeys robots.txt: a disallowed URL is recorded as blocked and never requested', async () => {
+    const { at, site: served } = await crawl({
+      '/robots.txt': {
+        headers: { 'content-type': 'text/plain' },
+        body: 'User-agent: *\nDisallow: /private/\n',
+      },
+      '/': page('Home page of the site', ['/private/secret', '/public']),
+      '/private/secret': page('Secret page'),
+      '/public': page('Public page of the site'),
+    });
+    expect(at('/private/secret')!.page!.blockedByRobots).toBe(true);
+    expect(served.requests('/private/secret')).toBe(0);
+    expect(at('/public')!.page!.status).toBe(200);
+  });
+
+  it('spaces requests by robots.txt crawl-delay', async () => {
+    const started = Date.now();
+    await crawl({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 0.3\n' },
+      '/': page('Home page of the site', ['/a', '/b']),
+      '/a': page('Page A of the site'),
+      '/b': page('Page B of the site'),
+    });
+    // Three pages and their sub-requests, each at least 300 ms after the one before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('ends on link loops, and on canonical loops, fetching each page once', async () => {
+    const {
+      at,
+      site: served,
+      pages,
+    } = await crawl({
+      '/': page('Home page of the site', ['/loop/1']),
+      '/loop/1': page('Loop one of the site', ['/loop/2'], '<link rel="canonical" href="/loop/2">'),
+      '/loop/2': page('Loop two of the site', ['/loop/1'], '<link rel="canonical" href="/loop/1">'),
+    });
+    expect(pages).toBe(3);
+    expect(served.requests('/loop/1')).toBe(1);
+    expect(at('/loop/1')!.page!.facts!.canonical).toBe(`${served.origin}/loop/2`);
+    expect(at('/loop/2')!.page!.facts!.canonical).toBe(`${served.origin}/loop/1`);
+  });
+
+  it('records redirect chains, crawls their target once under its own URL, and stops redirect loops', async () => {
+    const { at, site: served } = await crawl({
+      '/': page('Home page of the site', ['/moved', '/spin', '/final']),
+      '/moved': { status: 301, headers: { location: '/moved-again' } },
+      '/moved-again': { status: 302, headers: { location: '/final' } },
+      '/final': page('Final page of the site'),
+      '/spin': { status: 301, headers: { location: '/spin-back' } },
+      '/spin-back': { status: 301, headers: { location: '/spin' } },
+    });
+    const moved = at('/moved')!.page!;
+    expect(moved.status).toBe(301);
+    expect(moved.redirects.map((hop) => hop.status)).toEqual([301, 302]);
+    expect(moved.redirectTo).toBe(`${served.origin}/final`);
+    expect(moved.results).toEqual([]);
+    expect(at('/final')!.page!.status).toBe(200);
+    expect(served.requests('/final')).toBe(2); // once through the redirect, once as its own URL
+    expect(at('/spin')!.page!.error).toMatch(/redirect/i);
+  });
+
+  it('records broken pages with their status and judges them as error pages', async () => {
+    const { at } = await crawl({ '/': page('Home page of the site', ['/gone']) });
+    const gone = at('/gone')!.page!;
+    expect(gone.status).toBe(404);
+    expect(gone.results.find((result) => result.key === 'http-status-code')!.status).toBe('failed');
+    expect(gone.results.find((result) => result.key === 'meta-title')!.status).toBe('skipped');
+  });
+
+  it('keeps to the URL cap', async () => {
+    const links = Array.from({ length: 30 }, (_, i) => `/p/${i}`);
+    const { store, pages } = await crawl(
+      (path) => (path === '/' ? page('Home page of the site', links) : page(`Page ${path}`)),
+      { maxUrls: 10 },
+    );
+    expect(store.urls.size).toBe(10);
+    expect(pages).toBe(10);
+  });
+
+  it('crawls only the seeds when following links is off', async () => {
+    const { store } = await crawl(
+      { '/': page('Home page of the site', ['/a']), '/a': page('Page A'), '/s': page('In the sitemap') },
+      { followLinks: false, sitemap: ['/s'] },
+    );
+    expect([...store.urls.keys()].map((url) => new URL(url).pathname).sort()).toEqual(['/', '/s']);
+    expect(store.urls.get(`${site!.origin}/s`)!.inSitemap).toBe(true);
+  });
+
+  it('holds at most 5 requests in flight to one host, however many pages it may analyse at once', async () => {
+    const links = Array.from({ length: 40 }, (_, i) => `/p/${i}`);
+    const { site: served, pages } = await crawl(
+      (path) =>
+        path === '/'
+          ? page('Home page of the site', links)
+          : { ...page(`Page ${path} of the site`), delayMs: 40 },
+      { concurrency: 20 },
+    );
+    expect(pages).toBe(41);
+    expect(served.maxInFlight()).toBeLessThanOrEqual(5);
+    expect(served.maxInFlight()).toBeGreaterThan(1);
+  });
+
+  it('keeps to a URLs-per-second cap', async () => {
+    const started = Date.now();
+    await crawl(
+      {
+        '/': page('Home page of the site', ['/a', '/b', '/c']),
+        '/a': page('A'),
+        '/b': page('B'),
+        '/c': page('C'),
+      },
+      { urlsPerSecond: 10 },
+    );
+    // Four pages and their other requests, 100 ms apart at least.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('reuses its connections', async () => {
+    const links = Array.from({ length: 20 }, (_, i) => `/p/${i}`);
+    const { site: served } = await crawl((path) =>
+      path === '/' ? page('Home page of the site', links) : page(`Page ${path} of the site`),
+    );
+    expect(served.requests()).toBeGreaterThan(20);
+    expect(served.connections()).toBeLessThan(served.requests() / 4);
+  });
+});
+
+describe('sitemap import', () => {
+  const urlset = (locs: string[]) =>
+    `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((loc) => `<url><loc>${loc}</loc></url>`).join('')}</urlset>`;
+  const index = (locs: string[]) =>
+    `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`).join('')}</sitemapindex>`;
+  const xml = (body: string) => ({ headers: { 'content-type': 'application/xml' }, body });
+
+  async function importFrom(routes: CrawlSiteRoutes, roots: string[], maxUrls = 50_000) {
+    site = await startCrawlSite(routes);
+    fetcher = createGuardedFetcher({ allowPrivate: site.allow });
+    return collectSitemapUrls(
+      engineFetch(fetcher),
+      roots.map((path) => site!.origin + path),
+      {
+        site: '127.0.0.1',
+        maxUrls,
+      },
+    );
+  }
+
+  it('follows indexes, detects an index loop a → b → a, and keeps only the site’s own URLs', async () => {
+    const result = await importFrom(
+      {
+        '/a.xml': xml(index(['{{origin}}/b.xml', '{{origin}}/pages.xml'])),
+        '/b.xml': xml(index(['{{origin}}/a.xml'])),
+        '/pages.xml': xml(
+          urlset(['{{origin}}/one', '{{origin}}/two#x', '{{origin}}/one', 'https://elsewhere.example/x']),
+        ),
+      },
+      ['/a.xml'],
+    );
+    expect(result.urls.map((url) => new URL(url).pathname)).toEqual(['/one', '/two']);
+    expect(result.files.find((file) => file.url.endsWith('/b.xml'))!.errors.join(' ')).toMatch(/loop/);
+  });
+
+  it('does not expand entities (billion laughs)', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><urlset><url><loc>&lol2;</loc></url></urlset>';
+    const result = await importFrom({ '/laughs.xml': xml(laughs) }, ['/laughs.xml']);
+    expect(result.urls).toEqual([]);
+  });
+
+  it('imports at most 50,000 URLs of a file, and no more than the cap', async () => {
+    const many = Array.from({ length: 50_001 }, (_, i) => `{{origin}}/p/${i}`);
+    const full = await importFrom({ '/big.xml': xml(urlset(many)) }, ['/big.xml'], 60_000);
+    expect(full.urls).toHaveLength(50_000);
+    expect(full.files[0]!.errors.join(' ')).toMatch(/50,000/);
+    await site!.close();
+    site = null;
+    const capped = await importFrom({ '/big.xml': xml(urlset(many.slice(0, 300))) }, ['/big.xml'], 100);
+    expect(capped.urls).toHaveLength(100);
+    expect(capped.capped).toBe(true);
+  });
+});

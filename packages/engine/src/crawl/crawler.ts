@@ -1,0 +1,283 @@
+import type { RedirectHop } from '../artifacts';
+import { checkMeta } from '../catalog';
+import type { Check } from '../checks/define-check';
+import { allChecks } from '../checks/index';
+import type { CheckResult } from '../evaluate';
+import type { BrowserPool } from '../gather/browser-pool';
+import type { GatherContext } from '../gather/context';
+import { engineFetch } from '../gather/engine-fetch';
+import type { EngineFetch, FetchedResponse } from '../gather/fetch-contract';
+import { PAGE_MAX_BYTES } from '../gather/page';
+import { gatherTextFile } from '../gather/text-file';
+import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch';
+import { runCheckup } from '../run';
+import { scoreResults } from '../score';
+import { type ParsedRobots, parseRobotsTxt } from '../text/robots-txt';
+import { cachingFetch, createLinkCache } from './caches';
+import { isInternal, normaliseUrl } from './normalise';
+import { type InternalLink, type PageFacts, readPageFacts } from './page-facts';
+import { createPoliteness, type PolitenessOptions } from './politeness';
+
+/** The robots.txt product token the crawl obeys (our User-Agent names it). */
+export const CRAWLER_AGENT = 'SitelensBot';
+
+/** Defaults an operator may tune. */
+export const crawlDefaults = {
+  /** Pages analysed at once (the per-host limit applies on top). */
+  concurrency: 10,
+  /** Pages of each template that also get Chromium's pass. */
+  browserSample: 3,
+};
+
+/** One URL handed to a crawler, as its store knows it. */
+export interface CrawlTask {
+  id: string;
+  url: string;
+  /** Clicks from a start page; null for a URL found only in a sitemap or typed in. */
+  depth: number | null;
+}
+
+/** What the crawl learned of one URL; the store saves it in one go. */
+export interface CrawledPage {
+  task: CrawlTask;
+  /** The status the URL itself answered: a redirect's 3xx, not its target's. Null: no answer. */
+  status: number | null;
+  finalUrl: string | null;
+  /** Every hop before the final answer, when the URL redirects. */
+  redirects: RedirectHop[];
+  /** The internal URL a redirect leads to (normalised), to be crawled in its own right. */
+  redirectTo: string | null;
+  /** Why there was no answer (unreachable, refused, timed out). */
+  error: string | null;
+  /** robots.txt forbids the URL: it was not requested. */
+  blockedByRobots: boolean;
+  /** The page checks (origin checks are judged once per origin, crawl checks after the crawl). */
+  results: CheckResult[];
+  /** Score of the page checks with its origin's checks; null when the page was not judged. */
+  score: number | null;
+  facts: PageFacts | null;
+  links: InternalLink[];
+  /** Chromium's pass ran on this page. */
+  browser: boolean;
+}
+
+/** Where a crawl keeps its state: the database in the server, memory in tests. */
+export interface CrawlStore {
+  /** Hands out up to `limit` URLs nobody has taken, marking them taken; [] when none is left. */
+  claim(limit: number): Promise<CrawlTask[]>;
+  /** Saves a URL's outcome and the links it found; saving the same task twice changes nothing more. */
+  complete(page: CrawledPage): Promise<void>;
+  /** Saves the origin's checks ([S]), judged once per origin per crawl. */
+  completeOrigin?(origin: string, results: CheckResult[]): Promise<void>;
+}
+
+export interface CrawlOptions {
+  /** The site's host (`example.com`); links to it, with or without `www.`, are internal. */
+  site: string;
+  store: CrawlStore;
+  /** The guarded fetcher every request goes through; default one with keep-alive. */
+  fetcher?: GuardedFetcher;
+  /** Replaces the network in tests. */
+  fetch?: EngineFetch;
+  /** Default: every check of the catalogue; their scope decides per page, per origin or not here. */
+  checks?: readonly Check[];
+  concurrency?: number;
+  politeness?: PolitenessOptions;
+  /** Chromium's pass on a sample of each template; absent: no browser. */
+  browser?: { pool?: BrowserPool; chromiumPath?: string; sample?: number } | null;
+  signal?: AbortSignal;
+  /** Called after each URL is stored. */
+  onPage?: (page: CrawledPage) => void;
+}
+
+/**
+ * Crawls what the store hands out until it has nothing left: every request through the guarded
+ * fetcher and the per-host gate, robots.txt obeyed (its crawl-delay too), each page fetched once,
+ * judged by every page check, and stored with its facts and links. State lives in the store, so a
+ * crawl that stops (a killed worker) is resumed by running it again.
+ */
+export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }> {
+  const signal = options.signal ?? new AbortController().signal;
+  const ownFetcher = options.fetch || options.fetcher ? null : createGuardedFetcher({ keepAlive: true });
+  const fetcher = options.fetcher ?? ownFetcher;
+  const politeness = createPoliteness(options.politeness);
+  const network = politeness.wrap(options.fetch ?? engineFetch(fetcher!));
+  const shared = cachingFetch(network);
+  const checks = options.checks ?? allChecks;
+  const pageChecks = checks.filter((check) => check.scope === 'page');
+  const originChecks = checks.filter((check) => check.scope === 'origin');
+  const originCache = new Map<string, Promise<unknown>>();
+  const linkCache = createLinkCache();
+  const robotsByOrigin = new Map<string, Promise<ParsedRobots | null>>();
+  const originResults = new Map<string, Promise<CheckResult[]>>();
+  const templates = new Map<string, number>();
+  const concurrency = options.concurrency ?? crawlDefaults.concurrency;
+  const sample = options.browser ? (options.browser.sample ?? crawlDefaults.browserSample) : 0;
+
+  /** robots.txt of an origin, once; null when its server fails (5xx or no answer: crawl nothing). */
+  const robotsOf = (origin: string) => {
+    let robots = robotsByOrigin.get(origin);
+    if (!robots) {
+      robots = gatherTextFile(shared, origin, 'robotsTxt').then((file) => {
+        originCache.set(`robotsTxt ${origin}`, Promise.resolve(file));
+        if (file.status === null || file.status >= 500) return null;
+        const parsed = parseRobotsTxt(file);
+        politeness.setCrawlDelay(new URL(origin).host, parsed.crawlDelay(CRAWLER_AGENT));
+        return parsed;
+      });
+      robotsByOrigin.set(origin, robots);
+    }
+    return robots;
+  };
+
+  /** The origin's checks, judged once on the first page of the origin that answers. */
+  const originChecksOf = (origin: string, url: string, fetch: EngineFetch) => {
+    let results = originResults.get(origin);
+    if (!results) {
+      results = runCheckup({
+        url,
+        fetch,
+        checks: originChecks,
+        browser: false,
+        originCache,
+        signal,
+      }).then(
+        async (report) => {
+          await options.store.completeOrigin?.(origin, report.results);
+          return report.results;
+        },
+        () => [],
+      );
+      originResults.set(origin, results);
+    }
+    return results;
+  };
+
+  const wantsBrowser = (url: string) => {
+    if (sample === 0) return false;
+    const template = pathTemplate(url);
+    const seen = templates.get(template) ?? 0;
+    if (seen >= sample) return false;
+    templates.set(template, seen + 1);
+    return true;
+  };
+
+  async function crawlOne(task: CrawlTask): Promise<CrawledPage> {
+    const origin = new URL(task.url).origin;
+    const base: CrawledPage = {
+      task,
+      status: null,
+      finalUrl: null,
+      redirects: [],
+      redirectTo: null,
+      error: null,
+      blockedByRobots: false,
+      results: [],
+      score: null,
+      facts: null,
+      links: [],
+      browser: false,
+    };
+    const robots = await robotsOf(origin);
+    if (!robots)
+      return { ...base, blockedByRobots: true, error: 'robots.txt could not be read (server error)' };
+    if (!robots.isAllowed(task.url, CRAWLER_AGENT)) return { ...base, blockedByRobots: true };
+
+    let response: FetchedResponse;
+    try {
+      response = await network(task.url, { maxBytes: PAGE_MAX_BYTES, signal });
+    } catch (error) {
+      return { ...base, error: (error as Error).message };
+    }
+    if (response.redirects.length > 0) {
+      // A redirect is not a page: its target is crawled (and judged) under its own URL.
+      const target = normaliseUrl(response.finalUrl);
+      return {
+        ...base,
+        status: response.redirects[0]!.status,
+        finalUrl: response.finalUrl,
+        redirects: response.redirects,
+        redirectTo: target && isInternal(target, options.site) ? target : null,
+      };
+    }
+    // The page's own fetch is the one just made; every other request is shared across the crawl.
+    const fetch: EngineFetch = (url, fetchOptions) =>
+      url === task.url && fetchOptions?.method !== 'HEAD' && fetchOptions?.followRedirects !== false
+        ? Promise.resolve(response)
+        : shared(url, fetchOptions);
+    const browser = response.status < 400 && wantsBrowser(task.url);
+    let context: GatherContext | null = null;
+    const [report, origins] = await Promise.all([
+      runCheckup({
+        url: task.url,
+        fetch,
+        checks: pageChecks,
+        browser,
+        ...(browser && options.browser?.pool ? { browserPool: options.browser.pool } : {}),
+        ...(browser && options.browser?.chromiumPath ? { chromiumPath: options.browser.chromiumPath } : {}),
+        originCache,
+        linkCache,
+        crawlJudgesInternalLinks: true,
+        signal,
+        onContext: (gathered) => {
+          context = gathered;
+        },
+      }),
+      originChecksOf(origin, task.url, fetch),
+    ]);
+    const page: CrawledPage = {
+      ...base,
+      status: response.status,
+      finalUrl: response.finalUrl,
+      results: report.results,
+      score: scoreResults([...report.results, ...origins], checkMeta),
+      browser,
+    };
+    const isHtml = /html/i.test(response.headers['content-type'] ?? 'text/html');
+    if (context && isHtml && response.status < 400) {
+      const document = await (context as GatherContext).get('document');
+      const read = readPageFacts(await (context as GatherContext).get('page'), document, options.site);
+      page.facts = read.facts;
+      page.links = read.links;
+    }
+    return page;
+  }
+
+  let pages = 0;
+  const inFlight = new Set<Promise<void>>();
+  let exhausted = false;
+  try {
+    while (!signal.aborted) {
+      if (inFlight.size < concurrency && !exhausted) {
+        const tasks = await options.store.claim(concurrency - inFlight.size);
+        if (tasks.length === 0) exhausted = true;
+        for (const task of tasks) {
+          const run: Promise<void> = crawlOne(task)
+            .then(async (page) => {
+              await options.store.complete(page);
+              pages++;
+              options.onPage?.(page);
+            })
+            .finally(() => inFlight.delete(run));
+          inFlight.add(run);
+        }
+        if (tasks.length > 0) continue;
+      }
+      if (inFlight.size === 0) break;
+      // A finished page may have found new URLs: ask the store again after it.
+      await Promise.race(inFlight);
+      exhausted = false;
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await ownFetcher?.close();
+  }
+  signal.throwIfAborted();
+  return { pages };
+}
+
+/** A page's template, roughly: its first path segment and its depth (`/blog/…/2`). */
+export function pathTemplate(url: string): string {
+  const segments = new URL(url).pathname.split('/').filter(Boolean);
+  return `/${segments[0] ?? ''}/${segments.length}`;
+}

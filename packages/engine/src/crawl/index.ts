@@ -1,0 +1,27 @@
+// Deep Analysis's crawler: what it fetches, how politely, and what it learns of each page.
+export { crawlCacheLimits } from './caches';
+export {
+  CRAWLER_AGENT,
+  type CrawledPage,
+  type CrawlOptions,
+  type CrawlStore,
+  type CrawlTask,
+  crawlDefaults,
+  pathTemplate,
+  runCrawl,
+} from './crawler';
+export { createMemoryCrawlStore, type MemoryCrawlUrl } from './memory-store';
+export { isInternal, normaliseUrl } from './normalise';
+export type { InternalLink, PageFacts } from './page-facts';
+export { createPoliteness, type PolitenessOptions, politenessDefaults } from './politeness';
+export {
+  CRAWL_CHECKS,
+  judgeCrawl,
+  judgeSitemapEntries,
+  type LinkTarget,
+  nearDuplicatePairs,
+  type PointedPage,
+  type SitemapEntryProblem,
+  type SiteView,
+} from './site-checks';
+export { collectSitemapUrls, type SitemapImport, sitemapImportLimits } from './sitemap-urls';

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { DocumentArtifact, PageArtifact } from '../artifacts';
+import { headLinks } from '../html/head-elements';
+import { documentTitles, metaDescriptions } from '../html/head-meta';
+import { hasRel, parseLinkHeader } from '../html/link-header';
+import { mainContentBlocks } from '../html/main-content';
+import { readRobotsTags, robotsDirectives } from '../html/robots';
+import { simhash64 } from '../html/simhash';
+import { collapseWhitespace } from '../html/text';
+import { isInternal, normaliseUrl } from './normalise';
+
+/** What the crawl-wide checks need to know of a page, kept per URL in the crawl's store. */
+export interface PageFacts {
+  title: string | null;
+  description: string | null;
+  h1: string | null;
+  /** The first canonical URL (head link, else Link header), normalised; null when none. */
+  canonical: string | null;
+  /** `noindex` for the judged crawlers (meta robots or X-Robots-Tag). */
+  noindex: boolean;
+  /** `nofollow` for the whole page: its links are not followed. */
+  nofollow: boolean;
+  hreflang: { lang: string; href: string }[];
+  /** SHA-1 of the main content's text, hex; null when the page has none. */
+  contentHash: string | null;
+  simhash: string | null;
+  /** Words of main content, to tell an empty (script-rendered) page. */
+  words: number;
+}
+
+/** A link of the page to another page of the same site. */
+export interface InternalLink {
+  url: string;
+  anchor: string;
+  /** rel=nofollow: counted as a link, not followed. */
+  nofollow: boolean;
+}
+
+const MAX_LINKS_PER_PAGE = 1000;
+const ANCHOR_MAX = 200;
+
+/** Reads a parsed page once for the crawl: its facts and its internal links. */
+export function readPageFacts(
+  page: PageArtifact,
+  document: DocumentArtifact,
+  site: string,
+): { facts: PageFacts; links: InternalLink[] } {
+  const { $, baseUrl } = document;
+  const directives = robotsDirectives(readRobotsTags($, page.headers));
+  const text = collapseWhitespace(mainContentBlocks($).join(' '));
+  const headerCanonical = parseLinkHeader(page.headers.link).find((entry) =>
+    hasRel(entry.params.rel, 'canonical'),
+  )?.url;
+  const canonicalHref = headLinks($, 'canonical')[0]?.attribs.href ?? headerCanonical;
+  const hreflang = headLinks($, 'alternate')
+    .filter((el) => el.attribs.hreflang)
+    .flatMap((el) => {
+      const href = normaliseUrl(el.attribs.href, baseUrl);
+      return href ? [{ lang: el.attribs.hreflang!.trim().toLowerCase(), href }] : [];
+    });
+  const facts: PageFacts = {
+    title: documentTitles($)[0] ?? null,
+    description: metaDescriptions($)[0] ?? null,
+    h1: collapseWhitespace($('h1').first().text()) || null,
+    canonical: normaliseUrl(canonicalHref, baseUrl),
+    noindex: directives.some((d) => d.name === 'noindex' || d.name === 'none'),
+    nofollow: directives.some((d) => d.name === 'nofollow' || d.name === 'none'),
+    hreflang,
+    contentHash: text ? createHash('sha1').update(text.toLowerCase()).digest('hex') : null,
+    simhash: simhash64(text),
+    words: text ? text.split(' ').length : 0,
+  };
+  const links = new Map<string, InternalLink>();
+  $('a[href]').each((_, el) => {
+    if (links.size >= MAX_LINKS_PER_PAGE) return false;
+    const url = normaliseUrl($(el).attr('href'), baseUrl);
+    if (!url || !isInternal(url, site) || links.has(url)) return;
+    links.set(url, {
+      url,
+      anchor: collapseWhitespace($(el).text()).slice(0, ANCHOR_MAX),
+      nofollow: hasRel($(el).attr('rel'), 'nofollow'),
+    });
+  });
+  return { facts, links: [...links.values()] };
+}

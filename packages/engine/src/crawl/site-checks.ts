@@ -1,0 +1,294 @@
+import type { CrawlPage } from '../artifacts';
+import { format } from '../checks/define-check';
+import { allChecks } from '../checks/index';
+import { type CheckResult, evaluateOne } from '../evaluate';
+
+/** The [C] checks: judged per page, but only after the whole crawl is known. */
+export const CRAWL_CHECKS = allChecks.filter((check) => check.scope === 'crawl');
+
+/** An internal link of the page whose target the crawl found broken or redirecting. */
+export interface LinkTarget {
+  url: string;
+  anchor: string;
+  /** What the target answered: 4xx/5xx for broken, 3xx for a redirect; null when it did not answer. */
+  status: number | null;
+  error: string | null;
+  /** Hops of the target's redirect chain (0 when it does not redirect). */
+  hops: number;
+}
+
+/** A page the crawl fetched that this page points to (canonical, hreflang alternate). */
+export interface PointedPage {
+  url: string;
+  status: number | null;
+  indexable: boolean;
+  /** Where it redirects, when it does. */
+  redirectTo: string | null;
+}
+
+/** What the crawl knows around one page, read from the crawl's store after the crawl. */
+export interface SiteView {
+  page: CrawlPage;
+  /** Pages that share its title, description, H1 or content hash, or are near-duplicates. */
+  peers: CrawlPage[];
+  /** Its internal links whose targets are broken or redirect. */
+  linkTargets: LinkTarget[];
+  /** How many internal links it has, fine or not. */
+  internalLinks: number;
+  /** Its canonical URL, when that is another page of the crawl. */
+  canonicalTarget: PointedPage | null;
+  /** Its hreflang alternates that the crawl fetched, and whether each links back. */
+  hreflangTargets: (PointedPage & { lang: string; linksBack: boolean })[];
+}
+
+const messages = {
+  internalOk: 'All {count} internal links answer without errors or redirects.',
+  brokenInternal:
+    '{count} internal link(s) are broken (e.g. {url} answers {status}): visitors and crawlers hit dead ends.',
+  unreachableInternal: '{count} internal link(s) lead to pages that did not answer (e.g. {url}: {error}).',
+  redirectedInternal:
+    '{count} internal link(s) go through a redirect (e.g. {url}, {hops} hop(s)); link to the final address.',
+  canonicalBroken:
+    'The canonical URL ({url}) answers {status}: search engines ignore a canonical that is not an indexable 200 page.',
+  canonicalRedirect:
+    'The canonical URL ({url}) redirects to {target}: name the final address, or search engines may ignore it.',
+  canonicalNoindex:
+    'The canonical URL ({url}) is marked noindex: the page asks to be indexed as a page that refuses indexing.',
+  hreflangNoReturn:
+    'The alternate {href} ({lang}) does not link back to this page: search engines ignore hreflang pairs without return links.',
+  hreflangBroken:
+    'The alternate {href} ({lang}) answers {status} or is not indexable, so the pair is ignored.',
+  sitemapEntries:
+    'The sitemaps list {count} URL(s) that should not be there (e.g. {url}: {problem}); list only indexable pages that answer 200.',
+};
+
+/**
+ * Judges one page with what only the whole crawl knows: the [C] checks, and the crawl's part of
+ * three page checks (the broken and redirected internal links of `broken-links`, a canonical
+ * target that is not an indexable 200 page for `canonical-tag`, missing return links and bad
+ * targets for `hreflang`). Returns the results that change; the page's others stay as they are.
+ */
+export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]): CheckResult[] {
+  const crawl = { url: view.page.url, pages: [view.page, ...view.peers] };
+  const results = CRAWL_CHECKS.map((check) => evaluateOne(check, { crawl }));
+  const previous = (key: string) => pageResults.find((result) => result.key === key);
+  const links = judgeInternalLinks(view.linkTargets, view.internalLinks, previous('broken-links'));
+  if (links) results.push(links);
+  const canonical = judgeCanonicalTarget(view.canonicalTarget, previous('canonical-tag'));
+  if (canonical) results.push(canonical);
+  const hreflang = judgeHreflangTargets(view.hreflangTargets, previous('hreflang'));
+  if (hreflang) results.push(hreflang);
+  return results;
+}
+
+type Judged = Extract<CheckResult, { message: string; data: Record<string, unknown> }>;
+const judged = (result: CheckResult | undefined): result is Judged =>
+  result !== undefined && 'data' in result;
+
+/** The worse of two verdicts, with both messages: the crawl's finding first. */
+function worsen(
+  result: Judged,
+  status: 'warning' | 'failed',
+  message: string,
+  data: Record<string, unknown>,
+): Judged {
+  const rank = { passed: 0, warning: 1, failed: 2 } as const;
+  const worst = rank[status] > rank[result.status] ? status : result.status;
+  const kept = result.status === 'passed' || !result.message ? '' : ` ${result.message}`;
+  return { ...result, status: worst, message: `${message}${kept}`, data: { ...result.data, ...data } };
+}
+
+/** The link check before the crawl added to it: with no external link to ask, it had nothing to judge. */
+const NO_EXTERNAL_LINKS: Judged = {
+  key: 'broken-links',
+  status: 'passed',
+  message: '',
+  data: { broken_links: [], redirected_links: [], unverified_links: [], local_links: [] },
+};
+
+function judgeInternalLinks(
+  targets: readonly LinkTarget[],
+  internalLinks: number,
+  previous: CheckResult | undefined,
+): CheckResult | null {
+  if (!previous || previous.status === 'error' || internalLinks === 0) return null;
+  const result = judged(previous) ? previous : NO_EXTERNAL_LINKS;
+  if (targets.length === 0)
+    return judged(previous)
+      ? null
+      : { ...result, message: format(messages.internalOk, { count: internalLinks }) };
+  const broken = targets.filter((t) => t.status !== null && t.status >= 400);
+  const unreachable = targets.filter((t) => t.status === null);
+  const redirected = targets.filter((t) => t.status !== null && t.status >= 300 && t.status < 400);
+  const data = {
+    broken_links: [
+      ...((result.data.broken_links as unknown[]) ?? []),
+      ...broken.map(({ url, status, anchor }) => ({ url, status, anchor })),
+    ],
+    redirected_links: [
+      ...((result.data.redirected_links as unknown[]) ?? []),
+      ...redirected.map((t) => t.url),
+    ],
+    unverified_links: [
+      ...((result.data.unverified_links as unknown[]) ?? []),
+      ...unreachable.map((t) => ({ url: t.url, reason: t.error ?? 'no answer' })),
+    ],
+  };
+  if (broken.length > 0)
+    return worsen(
+      result,
+      'failed',
+      format(messages.brokenInternal, { count: broken.length, ...first(broken) }),
+      data,
+    );
+  if (redirected.length > 0)
+    return worsen(
+      result,
+      'warning',
+      format(messages.redirectedInternal, {
+        count: redirected.length,
+        url: redirected[0]!.url,
+        hops: redirected[0]!.hops,
+      }),
+      data,
+    );
+  // A page that did not answer the crawl is not verified, never broken.
+  return {
+    ...result,
+    message:
+      `${result.message} ${format(messages.unreachableInternal, { count: unreachable.length, url: unreachable[0]!.url, error: unreachable[0]!.error ?? 'no answer' })}`.trim(),
+    data: { ...result.data, ...data },
+  };
+}
+
+const first = (targets: readonly LinkTarget[]) => ({
+  url: targets[0]!.url,
+  status: targets[0]!.status ?? '',
+});
+
+function judgeCanonicalTarget(
+  target: PointedPage | null,
+  result: CheckResult | undefined,
+): CheckResult | null {
+  if (!judged(result) || !target) return null;
+  const data = { canonical_target: target };
+  if (target.redirectTo)
+    return worsen(
+      result,
+      'failed',
+      format(messages.canonicalRedirect, { url: target.url, target: target.redirectTo }),
+      data,
+    );
+  if (target.status !== 200)
+    return worsen(
+      result,
+      'failed',
+      format(messages.canonicalBroken, { url: target.url, status: target.status ?? 'nothing' }),
+      data,
+    );
+  if (!target.indexable)
+    return worsen(result, 'failed', format(messages.canonicalNoindex, { url: target.url }), data);
+  return null;
+}
+
+function judgeHreflangTargets(
+  targets: SiteView['hreflangTargets'],
+  result: CheckResult | undefined,
+): CheckResult | null {
+  if (!judged(result) || targets.length === 0) return null;
+  const bad = targets.filter((t) => t.status !== 200 || !t.indexable || t.redirectTo);
+  const noReturn = targets.filter((t) => !bad.includes(t) && !t.linksBack);
+  if (bad.length === 0 && noReturn.length === 0) return null;
+  const data = {
+    hreflang_targets: targets.map(({ lang, url, status, indexable, linksBack }) => ({
+      lang,
+      href: url,
+      status,
+      indexable,
+      links_back: linksBack,
+    })),
+  };
+  const message = bad[0]
+    ? format(messages.hreflangBroken, {
+        href: bad[0].url,
+        lang: bad[0].lang,
+        status: bad[0].status ?? 'nothing',
+      })
+    : format(messages.hreflangNoReturn, { href: noReturn[0]!.url, lang: noReturn[0]!.lang });
+  return worsen(result, 'failed', message, data);
+}
+
+/** A sitemap entry the crawl found unfit for a sitemap. */
+export interface SitemapEntryProblem {
+  url: string;
+  problem: 'noindex' | 'blocked by robots.txt' | 'not canonical' | 'not 200';
+}
+
+/** The sitemap check ([S]) with what the crawl found of the URLs it lists. */
+export function judgeSitemapEntries(
+  result: CheckResult | undefined,
+  problems: readonly SitemapEntryProblem[],
+): CheckResult | null {
+  if (!judged(result) || problems.length === 0) return null;
+  return worsen(
+    result,
+    'warning',
+    format(messages.sitemapEntries, {
+      count: problems.length,
+      url: problems[0]!.url,
+      problem: problems[0]!.problem,
+    }),
+    { sitemap_entry_problems: problems.slice(0, 100) },
+  );
+}
+
+/** Buckets this large are pages of one template that the content hash compares anyway. */
+const MAX_BUCKET = 2000;
+
+/**
+ * Pairs of pages whose simhashes differ in at most `maxBits` bits, without comparing every pair:
+ * split into maxBits + 1 bands, two such hashes agree on one band at least (pigeonhole), so only
+ * pages sharing a band are compared.
+ */
+export function nearDuplicatePairs(
+  pages: readonly { id: string; simhash: string }[],
+  maxBits: number,
+): [string, string][] {
+  const bands = maxBits + 1;
+  const width = Math.ceil(64 / bands);
+  const values = pages.map((page) => BigInt(`0x${page.simhash}`));
+  const pairs = new Map<string, [string, string]>();
+  for (let band = 0; band < bands; band++) {
+    const shift = BigInt(band * width);
+    const mask = (1n << BigInt(Math.min(width, 64 - band * width))) - 1n;
+    const buckets = new Map<bigint, number[]>();
+    values.forEach((value, index) => {
+      const key = (value >> shift) & mask;
+      const bucket = buckets.get(key);
+      if (bucket) bucket.push(index);
+      else buckets.set(key, [index]);
+    });
+    for (const bucket of buckets.values()) {
+      if (bucket.length < 2 || bucket.length > MAX_BUCKET) continue;
+      for (let i = 0; i < bucket.length; i++)
+        for (let j = i + 1; j < bucket.length; j++) {
+          const a = bucket[i]!;
+          const b = bucket[j]!;
+          if (popcount(values[a]! ^ values[b]!) > maxBits) continue;
+          const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+          pairs.set(key, [pages[a]!.id, pages[b]!.id]);
+        }
+    }
+  }
+  return [...pairs.values()];
+}
+
+function popcount(value: bigint): number {
+  let bits = 0;
+  let x = value;
+  while (x > 0n) {
+    x &= x - 1n;
+    bits++;
+  }
+  return bits;
+}
