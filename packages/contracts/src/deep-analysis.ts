@@ -10,7 +10,20 @@ export const DEEP_ANALYSIS_MESSAGES = {
   urlNotFound: 'URL not found',
   noSitemapUrls: 'No sitemap URL given, and the website has none.',
   processRunning: 'An analysis of this website is already running.',
+  renderedByJavascript: (pages: number, sampled: number) =>
+    `This site is rendered by JavaScript: on ${pages} of the ${sampled} pages checked in Chromium, most of the content appears only after scripts run. Crawlers that do not run JavaScript see nearly empty pages, and the page checks judge the HTML your server sends.`,
 } as const;
+
+/** Whether the pages Chromium rendered show a site built by scripts (raw against rendered HTML). */
+export const RenderingSchema = z.object({
+  /** Pages that had Chromium's pass. */
+  sampled: z.number().int(),
+  /** Of those, pages where most words appear only after scripts run. */
+  javascript_pages: z.number().int(),
+  rendered_by_javascript: z.boolean(),
+  message: z.string().nullable(),
+});
+export type Rendering = z.infer<typeof RenderingSchema>;
 
 /** Page size of the monitored-URL and affected-URL lists (spec 9). */
 export const URL_PAGE_SIZE = 25;
@@ -117,6 +130,7 @@ export const ServiceableUrlCountSchema = z.object({
   /** URLs with an analysis date. */
   analyzed: z.number().int(),
   dp_max_urls: z.number().int(),
+  rendering: RenderingSchema,
 });
 
 export const WebsiteParamsSchema = z.object({ w_guid: z.uuid() });
@@ -150,4 +164,5 @@ export const ImportSitemapStatusSchema = z.object({
   import_sitemaps_started_at: z.string().nullable(),
   discovered_urls: z.number().int(),
   active: z.array(AnalysisProcessSchema),
+  rendering: RenderingSchema,
 });

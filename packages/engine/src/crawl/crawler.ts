@@ -137,6 +137,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       results = runCheckup({
         url,
         fetch,
+        ...(fetcher ? { fetcher } : {}),
         checks: originChecks,
         browser: false,
         originCache,
@@ -211,6 +212,8 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       runCheckup({
         url: task.url,
         fetch,
+        // Its policy for what opens its own connections: TLS, Chromium's proxy.
+        ...(fetcher ? { fetcher } : {}),
         checks: pageChecks,
         browser,
         ...(browser && options.browser?.pool ? { browserPool: options.browser.pool } : {}),
@@ -238,7 +241,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       const document = await (context as GatherContext).get('document');
       const read = readPageFacts(await (context as GatherContext).get('page'), document, options.site);
       page.facts = read.facts;
-      page.links = read.links;
+      page.links = [...read.links, ...scriptOnlyLinks(report.results, read.links, options.site)];
     }
     return page;
   }
@@ -280,4 +283,25 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
 export function pathTemplate(url: string): string {
   const segments = new URL(url).pathname.split('/').filter(Boolean);
   return `/${segments[0] ?? ''}/${segments.length}`;
+}
+
+/**
+ * Internal links that only Chromium's pass saw (a site rendered by JavaScript): crawled too, so a
+ * sampled page of such a site still leads the crawl to the pages its scripts link to.
+ */
+function scriptOnlyLinks(
+  results: readonly CheckResult[],
+  known: readonly InternalLink[],
+  site: string,
+): InternalLink[] {
+  const parity = results.find((result) => result.key === 'js-rendering-parity');
+  const hrefs = parity && 'data' in parity ? parity.data.js_only_links : undefined;
+  if (!Array.isArray(hrefs)) return [];
+  const seen = new Set(known.map((link) => link.url));
+  return hrefs.flatMap((href) => {
+    const url = typeof href === 'string' ? normaliseUrl(href) : null;
+    if (!url || seen.has(url) || !isInternal(url, site)) return [];
+    seen.add(url);
+    return [{ url, anchor: '', nofollow: false }];
+  });
 }

@@ -16,6 +16,7 @@ CREATE TABLE "analysis_processes" (
 --> statement-breakpoint
 CREATE TABLE "serviceable_urls" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "serviceable_urls_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"organization_id" uuid NOT NULL,
 	"website_id" uuid NOT NULL,
 	"url" text NOT NULL,
@@ -96,7 +97,7 @@ CREATE INDEX "analysis_processes_website_idx" ON "analysis_processes" USING btre
 CREATE INDEX "analysis_processes_organization_idx" ON "analysis_processes" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "serviceable_urls_website_url_unique" ON "serviceable_urls" USING btree ("website_id","url");--> statement-breakpoint
 CREATE INDEX "serviceable_urls_crawl_idx" ON "serviceable_urls" USING btree ("website_id","crawl_state","depth");--> statement-breakpoint
-CREATE INDEX "serviceable_urls_page_idx" ON "serviceable_urls" USING btree ("website_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "serviceable_urls_page_idx" ON "serviceable_urls" USING btree ("website_id","seq");--> statement-breakpoint
 CREATE INDEX "serviceable_urls_organization_idx" ON "serviceable_urls" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "url_check_results_check_idx" ON "url_check_results" USING btree ("website_id","check_key","status");--> statement-breakpoint
 CREATE INDEX "url_links_target_idx" ON "url_links" USING btree ("website_id","to_url");

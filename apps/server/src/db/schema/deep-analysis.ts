@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -58,6 +59,8 @@ export const serviceableUrls = pgTable(
   'serviceable_urls',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order, the list's keyset: unique and exact where timestamps tie. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -104,7 +107,7 @@ export const serviceableUrls = pgTable(
     // The crawler's queue: what is left, shallowest first.
     index('serviceable_urls_crawl_idx').on(t.websiteId, t.crawlState, t.depth),
     // Keyset paging of the URL list in the order URLs were added.
-    index('serviceable_urls_page_idx').on(t.websiteId, t.createdAt, t.id),
+    index('serviceable_urls_page_idx').on(t.websiteId, t.seq),
     index('serviceable_urls_organization_idx').on(t.organizationId),
   ],
 );

@@ -77,7 +77,9 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
           [w],
         )
       )[0]!.n;
-    await waitFor('part of the crawl', async () => (await done()) >= 10, 60_000);
+    await waitFor('part of the crawl', async () => (await done()) >= 10, 60_000).catch((error) => {
+      throw new Error(`${error.message}\n${first.output()}`);
+    });
     first.kill('SIGKILL');
     await exitOf(first);
     const before = await done();
@@ -101,7 +103,7 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
     await boss.expire();
     await boss.stop({ graceful: false });
 
-    await startWorker();
+    const second = await startWorker();
     await waitFor(
       'the crawl to complete',
       async () =>
@@ -112,7 +114,9 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
           )
         ).length > 0,
       120_000,
-    );
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${second.output()}`);
+    });
 
     const urls = await t.database.query<{
       url: string;

@@ -62,7 +62,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         `update serviceable_urls set crawl_state = 'taken', taken_at = now()
           where id in (select id from serviceable_urls
                         where website_id = $1 and crawl_state = 'pending'
-                        order by depth asc nulls last, created_at, id
+                        order by depth asc nulls last, seq
                         limit $2 for update skip locked)
           returning id, url, depth`,
         [websiteId, limit],
@@ -89,6 +89,8 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
       const { task, facts } = page;
       const all = [...page.results, ...(origins.get(new URL(task.url).origin) ?? [])];
       await database.transaction(async (query) => {
+        // Every writer of a website's URLs takes its lock first: pages saved at once never deadlock.
+        await query('select 1 from websites where id = $1 for update', [websiteId]);
         const [moved] = await query<{ id: string }>(
           `update serviceable_urls set crawl_state = 'done', analysed_at = now(), status_code = $2,
                   final_url = $3, redirects = $4, redirect_to = $5, error = $6, blocked_by_robots = $7,
@@ -150,8 +152,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
           where website_id = $1 and url = any($2::text[]) and (depth is null or depth > $3)`,
         [websiteId, links.map((link) => link.url), depth],
       );
-    // Counted under the website's lock, so concurrent pages never add past dp_max_urls.
-    await query('select 1 from websites where id = $1 for update', [websiteId]);
+    // Counted under the website's lock (taken above), so pages never add past dp_max_urls.
     await query(
       `insert into serviceable_urls (organization_id, website_id, url, source, depth)
        select $1, $2, t.url, 'link', $3

@@ -10,6 +10,7 @@ import {
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { closeWorkerBrowser } from '../checkup/worker-browser';
 import { deepAnalysisJob } from './jobs';
 
 const logger = pino({ level: 'silent' });
@@ -98,6 +99,24 @@ function hreflang(pages: Record<string, string>): string {
     .join('');
 }
 
+/** A page whose server sends an empty shell; its script writes the content and the links. */
+const spaPage = (title: string, i: number, links: string[]): CrawlSitePage => ({
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><div id="app"></div><script>
+document.getElementById('app').innerHTML = ${JSON.stringify(
+    `<main><h1>${title}</h1><p>${proseOf(i)} ${proseOf(i + 100)}</p>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</main>`,
+  )};
+</script></body></html>`,
+});
+const SPA: Record<string, CrawlSitePage> = {
+  '/robots.txt': {
+    headers: { 'content-type': 'text/plain' },
+    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+  },
+  '/sitemap.xml': urlset(['/']),
+  '/': spaPage('A script-built shop', 40, ['/catalogue']),
+  '/catalogue': spaPage('The catalogue, built by scripts', 41, ['/']),
+};
+
 let previousConnectTo: string | undefined;
 beforeAll(async () => {
   sites.crawl = await startCrawlSite(generatedSite(50), { publicOrigin: 'http://crawl.example.com' });
@@ -105,6 +124,7 @@ beforeAll(async () => {
   sites.bare = await startCrawlSite(generatedSite(5, { sitemap: false }), {
     publicOrigin: 'http://bare.example.com',
   });
+  sites.spa = await startCrawlSite(SPA, { publicOrigin: 'http://spa.example.com' });
   previousConnectTo = process.env.FETCH_CONNECT_TO;
   process.env.FETCH_CONNECT_TO = Object.entries(sites)
     .map(([name, site]) => `${name}.example.com:80:127.0.0.1:${site.port}`)
@@ -112,6 +132,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
+  await closeWorkerBrowser();
   await t.close();
   for (const site of Object.values(sites)) await site.close();
   if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
@@ -241,7 +262,12 @@ describe('a ~50-page site imported through the API', () => {
     expect(sites.crawl!.requests('/p/17')).toBe(1);
 
     const count = await api(account, 'GET', `/serviceable-url/${w}/count`);
-    expect(count.json()).toEqual({ count: urls.length, analyzed: urls.length, dp_max_urls: 500 });
+    expect(count.json()).toMatchObject({
+      count: urls.length,
+      analyzed: urls.length,
+      dp_max_urls: 500,
+      rendering: { sampled: 0, rendered_by_javascript: false, message: null },
+    });
 
     // "Which URLs fail check K" is one indexed query; the duplicate title of every 25th page is found.
     const duplicates = await t.database.query<{ url: string }>(
@@ -299,6 +325,29 @@ describe('a ~50-page site imported through the API', () => {
     const urls = await allUrls(account, w);
     expect(urls.every((url) => url.on_page_seo !== null)).toBe(true);
   });
+});
+
+describe('a site rendered by JavaScript', () => {
+  it('says so from the pages Chromium rendered, and follows the links only its scripts write', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'spa', 3);
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    const status = (await api(account, 'GET', `/import-sitemap?w_guid=${w}`)).json();
+    expect(status.rendering).toEqual({
+      sampled: 2,
+      javascript_pages: 2,
+      rendered_by_javascript: true,
+      message: DEEP_ANALYSIS_MESSAGES.renderedByJavascript(2, 2),
+    });
+    const urls = await allUrls(account, w);
+    expect(urls.map((url) => [url.url, url.browser]).sort()).toEqual([
+      ['http://spa.example.com/', true],
+      ['http://spa.example.com/catalogue', true],
+    ]);
+    const lcp = await resultOf(w, '/', 'web-vitals-lcp', 'http://spa.example.com');
+    expect(lcp!.status).not.toBe('skipped');
+  }, 60_000);
 });
 
 describe('the crawl-wide checks', () => {
@@ -433,8 +482,7 @@ describe('monitored URLs', () => {
     expect(bad.statusCode).toBe(400);
     // The page is read from the keyset index, not by counting rows.
     const plan = await t.database.query<{ 'QUERY PLAN': string }>(
-      `explain select id from serviceable_urls where website_id = $1 and (created_at, id) > (now(), gen_random_uuid())
-        order by created_at, id limit 26`,
+      'explain select id from serviceable_urls where website_id = $1 and seq > 10 order by seq limit 26',
       [w],
     );
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(

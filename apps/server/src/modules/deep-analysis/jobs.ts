@@ -74,16 +74,19 @@ export const deepAnalysisJob = defineJob(
 
 /** This job becomes the process's runner, unless a live one has it. */
 async function takeProcess(database: Database, processId: string, jobId: string): Promise<ProcessRow | null> {
+  // An import that finished hands its job on to the batch it started: a retried job resumes that.
+  const [followUp] = await database.query<{ follow_up_id: string | null }>(
+    'select follow_up_id from analysis_processes where id = $1',
+    [processId],
+  );
   const [row] = await database.query<ProcessRow>(
     `update analysis_processes set job_id = $2, heartbeat_at = now()
       where id = $1 and status = 'running'
         and (job_id is null or job_id = $2 or heartbeat_at < now() - interval '${RUNNER_SILENCE}')
       returning id, organization_id, website_id, type, status, sitemap_urls, follow_up_id`,
-    [processId, jobId],
+    [followUp?.follow_up_id ?? processId, jobId],
   );
-  if (row?.type !== 'import_sitemaps' || !row.follow_up_id) return row ?? null;
-  // The import is done and its batch runs under this job too: resume the batch.
-  return { ...row, type: 'on_page_seo_batch_url_analysis', id: row.follow_up_id };
+  return row ?? null;
 }
 
 async function websiteOf(query: QueryFn, websiteId: string): Promise<WebsiteRow> {

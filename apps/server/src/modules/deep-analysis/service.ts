@@ -3,6 +3,7 @@ import {
   type AnalysisProcess,
   DEEP_ANALYSIS_MESSAGES,
   type ImportSitemapBody,
+  type Rendering,
   type ServiceableUrl,
   type ServiceableUrlsReply,
   WEBSITE_MESSAGES,
@@ -185,6 +186,34 @@ export async function importStatus(
       : null,
     discovered_urls: count?.n ?? 0,
     active: await activeProcesses(deps, organizationId, websiteId, 'import_sitemaps'),
+    rendering: await renderingOf(deps.database.query, websiteId),
+  };
+}
+
+/** Share of a page's words that only scripts add, above which the page counts as rendered by JavaScript. */
+const SCRIPT_RENDERED_PCT = 50;
+
+/**
+ * Whether the site is rendered by JavaScript, from the pages Chromium rendered (a sample of each
+ * template): most of them show most of their words only after scripts ran. Said plainly, so an
+ * empty-looking crawl is not taken for an empty site.
+ */
+export async function renderingOf(query: QueryFn, websiteId: string): Promise<Rendering> {
+  const [row] = await query<{ sampled: number; javascript_pages: number }>(
+    `select count(*)::int as sampled,
+            count(*) filter (where (r.data->>'js_only_words_pct')::numeric >= $2)::int as javascript_pages
+       from url_check_results r join serviceable_urls u on u.id = r.url_id
+      where r.website_id = $1 and r.check_key = 'js-rendering-parity' and r.status <> 'skipped' and u.browser`,
+    [websiteId, SCRIPT_RENDERED_PCT],
+  );
+  const sampled = row?.sampled ?? 0;
+  const pages = row?.javascript_pages ?? 0;
+  const rendered = sampled > 0 && pages * 2 > sampled;
+  return {
+    sampled,
+    javascript_pages: pages,
+    rendered_by_javascript: rendered,
+    message: rendered ? DEEP_ANALYSIS_MESSAGES.renderedByJavascript(pages, sampled) : null,
   };
 }
 
@@ -262,11 +291,11 @@ interface UrlRow {
   blocked_by_robots: boolean;
   redirect_to: string | null;
   error: string | null;
-  created_at: Date;
+  seq: number | string;
 }
 
 const URL_COLUMNS = `id, website_id, url, status_code, score, passed, warning, failed, analysed_at, depth,
-  in_sitemap, source, browser, blocked_by_robots, redirect_to, error, created_at`;
+  in_sitemap, source, browser, blocked_by_robots, redirect_to, error, seq`;
 
 const urlOf = (row: UrlRow): ServiceableUrl => ({
   guid: row.id,
@@ -292,20 +321,18 @@ const urlOf = (row: UrlRow): ServiceableUrl => ({
   error: row.error,
 });
 
-/** The keyset of a row: when it was added and its id, opaque to the caller. */
-const keyOf = (row: UrlRow) =>
-  Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+/** The keyset of a row: its place in insertion order, opaque to the caller. */
+const keyOf = (row: UrlRow) => Buffer.from(`u${row.seq}`).toString('base64url');
 
-function parseKey(key: string): [string, string] {
-  const [at, id] = Buffer.from(key, 'base64url').toString('utf8').split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
-    throw fieldError('bad_request', 'last_evaluated_key', 'Invalid last_evaluated_key');
-  return [at, id];
+function parseKey(key: string): string {
+  const seq = /^u(\d{1,18})$/.exec(Buffer.from(key, 'base64url').toString('utf8'))?.[1];
+  if (!seq) throw fieldError('bad_request', 'last_evaluated_key', 'Invalid last_evaluated_key');
+  return seq;
 }
 
 /**
  * `GET /api/serviceable-url`: the website's URLs in the order they were added, a page at a time.
- * Keyset paging (created_at, id) answers from the index at any depth, where OFFSET would count.
+ * Keyset paging (the insertion sequence) answers from the index at any depth, where OFFSET would count.
  */
 export async function listUrls(
   deps: DeepAnalysisDeps,
@@ -316,9 +343,9 @@ export async function listUrls(
   const after = query.last_evaluated_key ? parseKey(query.last_evaluated_key) : null;
   const rows = await deps.database.query<UrlRow>(
     `select ${URL_COLUMNS} from serviceable_urls
-      where website_id = $1 and ($2::timestamptz is null or (created_at, id) > ($2::timestamptz, $3::uuid))
-      order by created_at, id limit $4`,
-    [query.w_guid, after?.[0] ?? null, after?.[1] ?? null, query.limit + 1],
+      where website_id = $1 and ($2::bigint is null or seq > $2::bigint)
+      order by seq limit $3`,
+    [query.w_guid, after, query.limit + 1],
   );
   const page = rows.slice(0, query.limit);
   return {
@@ -335,7 +362,12 @@ export async function countUrls(deps: DeepAnalysisDeps, organizationId: string, 
     [websiteId],
   );
   const max = await deps.planLimits.limit(deps.database.query, organizationId, 'dp_max_urls');
-  return { count: row?.count ?? 0, analyzed: row?.analyzed ?? 0, dp_max_urls: Math.max(0, max) };
+  return {
+    count: row?.count ?? 0,
+    analyzed: row?.analyzed ?? 0,
+    dp_max_urls: Math.max(0, max),
+    rendering: await renderingOf(deps.database.query, websiteId),
+  };
 }
 
 /** A typed-in URL as the crawl stores it, when it belongs to the website's domain (www ignored). */

@@ -84,6 +84,7 @@ const asResult = (
  * and writes in batches and may run again at any time with the same outcome.
  */
 export async function runSiteChecks(database: Database, websiteId: string): Promise<void> {
+  await measureClickDepth(database, websiteId);
   await database.query(
     `update serviceable_urls u set inlinks = coalesce((
         select count(*) from url_links l where l.website_id = u.website_id and l.to_url = u.url and l.from_id <> u.id), 0)
@@ -181,6 +182,34 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
   }
   await judgeSitemap(database, websiteId, rows);
   await rescore(database, websiteId);
+}
+
+/** Deeper than this, a chain of links is a trap (a calendar, endless pagination), not a site. */
+const MAX_DEPTH = 100;
+
+/**
+ * Click depth as the shortest path of followed links (and redirects) from the start URL (depth 0),
+ * one breadth-first level per statement in the database. Pages crawled side by side cannot know
+ * their depth while the crawl runs; the whole link graph can.
+ */
+async function measureClickDepth(database: Database, websiteId: string): Promise<void> {
+  await database.query(
+    'update serviceable_urls set depth = null where website_id = $1 and depth is distinct from 0',
+    [websiteId],
+  );
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const reached = await database.query(
+      `with frontier as (select id, redirect_to from serviceable_urls where website_id = $1 and depth = $2),
+            targets as (select l.to_url as url from url_links l join frontier f on f.id = l.from_id
+                         where l.website_id = $1 and not l.nofollow
+                        union select redirect_to from frontier where redirect_to is not null)
+       update serviceable_urls t set depth = $2 + 1 from targets
+        where t.website_id = $1 and t.url = targets.url and t.depth is null
+       returning t.id`,
+      [websiteId, depth],
+    );
+    if (reached.length === 0) return;
+  }
 }
 
 const pick = (stored: StoredResult) => ({
