@@ -15,21 +15,9 @@ export function resultRow(result: CheckResult) {
 
 const RESULT_COLUMNS = 'r(key text, status text, relevance int, message text, data jsonb)';
 
-/** Replaces a URL's stored results with these, in one statement. */
-export async function writeUrlResults(
-  query: QueryFn,
-  urlId: string,
-  websiteId: string,
-  results: readonly CheckResult[],
-): Promise<void> {
-  await query('delete from url_check_results where url_id = $1', [urlId]);
-  if (results.length === 0) return;
-  await query(
-    `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data)
-     select $1, $2, r.key, r.status, r.relevance, r.message, r.data from jsonb_to_recordset($3::jsonb) as ${RESULT_COLUMNS}`,
-    [urlId, websiteId, JSON.stringify(results.map(resultRow))],
-  );
-}
+/** Pages saved per transaction, and how long a page waits for others to share it. */
+const BATCH_PAGES = 16;
+const BATCH_WAIT_MS = 40;
 
 const counted = (results: readonly CheckResult[], status: string) =>
   results.filter((result) => result.status === status).length;
@@ -53,6 +41,8 @@ export interface CrawlStoreOptions {
 export function createDatabaseCrawlStore(database: Database, options: CrawlStoreOptions): CrawlStore {
   const { websiteId, organizationId } = options;
   const origins = new Map<string, CheckResult[]>();
+  const pending: { page: CrawledPage; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
   return {
     async claim(limit) {
       await database.query('update analysis_processes set heartbeat_at = now() where id = $1', [
@@ -85,82 +75,146 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
       });
     },
 
-    async complete(page) {
-      const { task, facts } = page;
-      const all = [...page.results, ...(origins.get(new URL(task.url).origin) ?? [])];
-      await database.transaction(async (query) => {
-        // Every writer of a website's URLs takes its lock first: pages saved at once never deadlock.
-        await query('select 1 from websites where id = $1 for update', [websiteId]);
-        const [moved] = await query<{ id: string }>(
-          `update serviceable_urls set crawl_state = 'done', analysed_at = now(), status_code = $2,
-                  final_url = $3, redirects = $4, redirect_to = $5, error = $6, blocked_by_robots = $7,
-                  score = $8, passed = $9, warning = $10, failed = $11, browser = $12, title = $13,
-                  description = $14, h1 = $15, canonical = $16, noindex = $17, hreflang = $18,
-                  content_hash = $19, simhash = $20, words = $21
-            where id = $1 and crawl_state = 'taken' returning id`,
-          [
-            task.id,
-            page.status,
-            page.finalUrl,
-            JSON.stringify(page.redirects),
-            page.redirectTo,
-            page.error,
-            page.blockedByRobots,
-            page.score,
-            counted(all, 'passed'),
-            counted(all, 'warning'),
-            counted(all, 'failed'),
-            page.browser,
-            facts?.title ?? null,
-            facts?.description ?? null,
-            facts?.h1 ?? null,
-            facts?.canonical ?? null,
-            facts?.noindex ?? null,
-            facts ? JSON.stringify(facts.hreflang) : null,
-            facts?.contentHash ?? null,
-            facts?.simhash ?? null,
-            facts?.words ?? null,
-          ],
-        );
-        // Saved already by an earlier attempt, or deleted meanwhile: nothing more to write.
-        if (!moved) return;
-        await writeUrlResults(query, task.id, websiteId, page.results);
-        await saveLinks(query, page);
+    complete(page) {
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ page, resolve, reject });
+        if (pending.length >= BATCH_PAGES) void flush();
+        else timer ??= setTimeout(() => void flush(), BATCH_WAIT_MS);
       });
     },
   };
 
-  async function saveLinks(query: QueryFn, page: CrawledPage): Promise<void> {
-    const links = page.links.filter((link) => link.url !== page.task.url);
-    await query('delete from url_links where from_id = $1', [page.task.id]);
+  /** Saves the pages waiting, in one transaction: a few statements for many pages. */
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending.splice(0);
+    if (batch.length === 0) return;
+    try {
+      await database.transaction((query) =>
+        save(
+          query,
+          batch.map((entry) => entry.page),
+        ),
+      );
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
+  }
+
+  async function save(query: QueryFn, pages: CrawledPage[]): Promise<void> {
+    // Every writer of a website's URLs takes its lock first: pages saved at once never deadlock,
+    // and new URLs are counted against dp_max_urls one batch at a time.
+    await query('select 1 from websites where id = $1 for update', [websiteId]);
+    const rows = pages.map((page) => {
+      const { facts } = page;
+      const all = [...page.results, ...(origins.get(new URL(page.task.url).origin) ?? [])];
+      return {
+        id: page.task.id,
+        status_code: page.status,
+        final_url: page.finalUrl,
+        redirects: page.redirects,
+        redirect_to: page.redirectTo,
+        error: page.error,
+        blocked: page.blockedByRobots,
+        score: page.score,
+        passed: counted(all, 'passed'),
+        warning: counted(all, 'warning'),
+        failed: counted(all, 'failed'),
+        browser: page.browser,
+        title: facts?.title ?? null,
+        description: facts?.description ?? null,
+        h1: facts?.h1 ?? null,
+        canonical: facts?.canonical ?? null,
+        noindex: facts?.noindex ?? null,
+        hreflang: facts ? facts.hreflang : null,
+        content_hash: facts?.contentHash ?? null,
+        simhash: facts?.simhash ?? null,
+        words: facts?.words ?? null,
+      };
+    });
+    const moved = await query<{ id: string }>(
+      `update serviceable_urls u set crawl_state = 'done', analysed_at = now(), status_code = p.status_code,
+              final_url = p.final_url, redirects = p.redirects, redirect_to = p.redirect_to, error = p.error,
+              blocked_by_robots = p.blocked, score = p.score, passed = p.passed, warning = p.warning,
+              failed = p.failed, browser = p.browser, title = p.title, description = p.description, h1 = p.h1,
+              canonical = p.canonical, noindex = p.noindex, hreflang = p.hreflang, content_hash = p.content_hash,
+              simhash = p.simhash, words = p.words
+         from jsonb_to_recordset($1::jsonb) as p(id uuid, status_code int, final_url text, redirects jsonb,
+              redirect_to text, error text, blocked boolean, score int, passed int, warning int, failed int,
+              browser boolean, title text, description text, h1 text, canonical text, noindex boolean,
+              hreflang jsonb, content_hash text, simhash text, words int)
+        where u.id = p.id and u.crawl_state = 'taken' returning u.id`,
+      [JSON.stringify(rows)],
+    );
+    // A page saved already by an earlier attempt, or deleted meanwhile, is not written again.
+    const saved = new Set(moved.map((row) => row.id));
+    const fresh = pages.filter((page) => saved.has(page.task.id));
+    if (fresh.length === 0) return;
+    const ids = fresh.map((page) => page.task.id);
+    await query('delete from url_check_results where url_id = any($1::uuid[])', [ids]);
+    const results = fresh.flatMap((page) =>
+      page.results.map((result) => ({ url_id: page.task.id, ...resultRow(result) })),
+    );
+    if (results.length > 0)
+      await query(
+        `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data)
+         select r.url_id, $1, r.key, r.status, r.relevance, r.message, r.data
+           from jsonb_to_recordset($2::jsonb) as r(url_id uuid, key text, status text, relevance int, message text, data jsonb)`,
+        [websiteId, JSON.stringify(results)],
+      );
+    await saveLinks(query, fresh);
+  }
+
+  async function saveLinks(query: QueryFn, pages: CrawledPage[]): Promise<void> {
+    await query('delete from url_links where from_id = any($1::uuid[])', [pages.map((page) => page.task.id)]);
+    const links = pages.flatMap((page) =>
+      page.links
+        .filter((link) => link.url !== page.task.url)
+        .map((link) => ({ from_id: page.task.id, ...link })),
+    );
     if (links.length > 0)
       await query(
         `insert into url_links (from_id, website_id, to_url, anchor, nofollow)
-         select $1, $2, l.url, l.anchor, l.nofollow from jsonb_to_recordset($3::jsonb) as l(url text, anchor text, nofollow boolean)
+         select l.from_id, $1, l.url, l.anchor, l.nofollow
+           from jsonb_to_recordset($2::jsonb) as l(from_id uuid, url text, anchor text, nofollow boolean)
          on conflict do nothing`,
-        [page.task.id, websiteId, JSON.stringify(links)],
+        [websiteId, JSON.stringify(links)],
       );
-    const depth = page.task.depth === null ? null : page.task.depth + 1;
-    const follow = options.followLinks && !page.facts?.nofollow;
-    const found = follow ? links.filter((link) => !link.nofollow).map((link) => link.url) : [];
-    // A redirect's target is crawled under its own URL whatever the setting: it is the page itself.
-    const targets = page.redirectTo ? [...found, page.redirectTo] : found;
-    if (targets.length === 0) return;
-    if (depth !== null)
-      await query(
-        `update serviceable_urls set depth = $3
-          where website_id = $1 and url = any($2::text[]) and (depth is null or depth > $3)`,
-        [websiteId, links.map((link) => link.url), depth],
-      );
-    // Counted under the website's lock (taken above), so pages never add past dp_max_urls.
+    // What the crawl goes on to: followed links (a redirect's target whatever the setting: it is the
+    // page itself), each at the shallowest depth it was found at.
+    const found = new Map<string, number | null>();
+    for (const page of pages) {
+      const depth = page.task.depth === null ? null : page.task.depth + 1;
+      const follow = options.followLinks && !page.facts?.nofollow;
+      const targets = page.links
+        .filter((link) => follow && !link.nofollow && link.url !== page.task.url)
+        .map((link) => link.url);
+      if (page.redirectTo) targets.push(page.redirectTo);
+      for (const url of targets) {
+        const known = found.get(url);
+        if (known === undefined || (depth !== null && (known === null || depth < known)))
+          found.set(url, depth);
+      }
+    }
+    if (found.size === 0) return;
+    const targets = [...found].map(([url, depth]) => ({ url, depth }));
+    await query(
+      `update serviceable_urls s set depth = t.depth
+         from jsonb_to_recordset($2::jsonb) as t(url text, depth int)
+        where s.website_id = $1 and s.url = t.url and t.depth is not null and (s.depth is null or s.depth > t.depth)`,
+      [websiteId, JSON.stringify(targets)],
+    );
     await query(
       `insert into serviceable_urls (organization_id, website_id, url, source, depth)
-       select $1, $2, t.url, 'link', $3
-         from (select distinct u.url from unnest($4::text[]) as u(url)
-                where not exists (select 1 from serviceable_urls s where s.website_id = $2 and s.url = u.url)) t
-        limit greatest(0, $5 - (select count(*) from serviceable_urls where website_id = $2))
+       select $1, $2, t.url, 'link', t.depth
+         from (select t.url, t.depth from jsonb_to_recordset($3::jsonb) as t(url text, depth int)
+                where not exists (select 1 from serviceable_urls s where s.website_id = $2 and s.url = t.url)
+                order by t.depth nulls last) t
+        limit greatest(0, $4 - (select count(*) from serviceable_urls where website_id = $2))
        on conflict (website_id, url) do nothing`,
-      [organizationId, websiteId, depth, targets, options.maxUrls],
+      [organizationId, websiteId, JSON.stringify(targets), options.maxUrls],
     );
   }
 }
