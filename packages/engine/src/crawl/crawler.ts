@@ -248,25 +248,30 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
 
   let pages = 0;
   const inFlight = new Set<Promise<void>>();
+  // Claimed ahead, a batch at a time: one query of the store for several pages.
+  const queue: CrawlTask[] = [];
   let exhausted = false;
   try {
     while (!signal.aborted) {
-      if (inFlight.size < concurrency && !exhausted) {
-        const tasks = await options.store.claim(concurrency - inFlight.size);
+      if (queue.length === 0 && !exhausted) {
+        const tasks = await options.store.claim(concurrency * 2);
         if (tasks.length === 0) exhausted = true;
-        for (const task of tasks) {
-          const run: Promise<void> = crawlOne(task)
-            .then(async (page) => {
-              await options.store.complete(page);
-              pages++;
-              options.onPage?.(page);
-            })
-            .finally(() => inFlight.delete(run));
-          inFlight.add(run);
-        }
-        if (tasks.length > 0) continue;
+        queue.push(...tasks);
       }
-      if (inFlight.size === 0) break;
+      while (inFlight.size < concurrency && queue.length > 0) {
+        const run: Promise<void> = crawlOne(queue.shift()!)
+          .then(async (page) => {
+            await options.store.complete(page);
+            pages++;
+            options.onPage?.(page);
+          })
+          .finally(() => inFlight.delete(run));
+        inFlight.add(run);
+      }
+      if (inFlight.size === 0) {
+        if (exhausted) break;
+        continue;
+      }
       // A finished page may have found new URLs: ask the store again after it.
       await Promise.race(inFlight);
       exhausted = false;
