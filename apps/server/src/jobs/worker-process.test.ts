@@ -1,10 +1,9 @@
-import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { selftestJob } from '../modules/system/selftest';
 import { createTestDatabase } from '../test/db';
-import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
+import { exitOf, expireJobs, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
 import { type Queue, startQueue } from './queue';
 
 // Separate processes can share only a database server: PGlite lives inside one process.
@@ -33,18 +32,7 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
       )
     )[0];
   /** What pg-boss's supervisor does to a job whose worker vanished, without waiting minutes for it. */
-  const expireAbandoned = async (id: string) => {
-    await database.query("update pgboss.job set started_on = now() - interval '1 day' where id = $1", [id]);
-    const boss = new PgBoss({
-      connectionString: databaseUrl,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await boss.start();
-    await boss.expire();
-    await boss.stop({ graceful: false });
-  };
+  const expireAbandoned = (id: string) => expireJobs(database, databaseUrl, 'id = $1', [id]);
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/sitelens.js');
 
@@ -66,4 +68,26 @@ export async function waitForHealth(url: string, child: SitelensProcess): Promis
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no healthy answer from ${url}:\n${child.output()}`);
+}
+
+/**
+ * What pg-boss's supervisor does to active jobs whose worker vanished, without waiting minutes for
+ * it: the jobs `where` selects (a condition on pgboss.job) are backdated, then expired.
+ */
+export async function expireJobs(
+  database: Database,
+  databaseUrl: string,
+  where: string,
+  params: unknown[] = [],
+): Promise<void> {
+  await database.query(`update pgboss.job set started_on = now() - interval '1 day' where ${where}`, params);
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  await boss.start();
+  await boss.expire();
+  await boss.stop({ graceful: false });
 }

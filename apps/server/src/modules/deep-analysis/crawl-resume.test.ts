@@ -1,9 +1,8 @@
 import { generatedSite, startCrawlSite } from '@sitelens/engine/testing/crawl-site';
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
-import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import { exitOf, expireJobs, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
 
 // SECURITY.md G for the crawl: a worker SIGKILLed mid-crawl loses no URL, and a URL saved twice is
 // written once. Separate processes share only a database server: PostgreSQL only.
@@ -89,19 +88,7 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
     );
     expect(left!.n).toBeGreaterThan(0); // killed mid-crawl
 
-    // What pg-boss's supervisor does to a job whose worker vanished, without waiting for it.
-    await t.database.query(
-      `update pgboss.job set started_on = now() - interval '1 day' where name = 'deep-analysis.process' and state = 'active'`,
-    );
-    const boss = new PgBoss({
-      connectionString: databaseUrl,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-    });
-    await boss.start();
-    await boss.expire();
-    await boss.stop({ graceful: false });
+    await expireJobs(t.database, databaseUrl, "name = 'deep-analysis.process' and state = 'active'");
 
     const second = await startWorker();
     await waitFor(
