@@ -1,4 +1,4 @@
-import { DEEP_ANALYSIS_MESSAGES, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { DEEP_ANALYSIS_MESSAGES, MESSAGES, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import {
   type CrawlSite,
   type CrawlSitePage,
@@ -520,6 +520,22 @@ describe('monitored URLs', () => {
     expect((await api(account, 'GET', `/serviceable-url/${w}/count`)).json().count).toBe(0);
     const bodyless = await api(account, 'POST', `/serviceable-url/${w}`, {});
     expect(bodyless.statusCode).toBe(400);
+
+    // A plan without Deep Analysis starts nothing.
+    const without = await withUrls(0);
+    const theirs = await website(without, 'bare');
+    for (const [url, body] of [
+      ['/import-sitemap', { w_guid: theirs }],
+      ['/on-page-seo/batch', { w_guid: theirs }],
+      [`/serviceable-url/${theirs}`, { urls: ['http://bare.example.com/1'] }],
+    ] as const) {
+      const res = await api(without, 'POST', url, body);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toBe(MESSAGES.featureNotInPlan);
+    }
+    expect(
+      await t.database.query('select 1 from analysis_processes where website_id = $1', [theirs]),
+    ).toEqual([]);
   });
 
   it('are deleted with their results, re-analysed on request, and another organization’s ids are 404', async () => {

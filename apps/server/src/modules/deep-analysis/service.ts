@@ -126,6 +126,19 @@ async function startProcess(
   return row!.id;
 }
 
+/**
+ * The plan's dp_max_urls (monitored URLs per website); a plan without Deep Analysis answers 403
+ * 'This feature is disabled for your current plan!'.
+ */
+async function requireDeepAnalysis(
+  deps: DeepAnalysisDeps,
+  query: QueryFn,
+  organizationId: string,
+): Promise<number> {
+  await deps.planLimits.requireBelow(query, organizationId, 'dp_max_urls', 0);
+  return deps.planLimits.limit(query, organizationId, 'dp_max_urls');
+}
+
 /** The website's running crawl (a batch or a single URL), which picks up URLs marked pending. */
 async function runningCrawl(query: QueryFn, websiteId: string): Promise<string | null> {
   const [row] = await query<{ id: string }>(
@@ -144,6 +157,7 @@ async function runningCrawl(query: QueryFn, websiteId: string): Promise<string |
 export async function importSitemap(deps: DeepAnalysisDeps, organizationId: string, body: ImportSitemapBody) {
   const processId = await deps.database.transaction(async (query) => {
     await websiteOf(query, organizationId, body.w_guid);
+    await requireDeepAnalysis(deps, query, organizationId);
     await query('select 1 from websites where id = $1 for update', [body.w_guid]);
     const [running] = await query<{ id: string }>(
       `select id from analysis_processes where website_id = $1 and type = 'import_sitemaps' and status = 'running'`,
@@ -236,6 +250,7 @@ export async function startAnalysis(
 ) {
   const processId = await deps.database.transaction(async (query) => {
     await websiteOf(query, organizationId, websiteId);
+    await requireDeepAnalysis(deps, query, organizationId);
     await query('select 1 from websites where id = $1 for update', [websiteId]);
     if (type === 'on_page_seo_domain_analysis') {
       const [running] = await query<{ id: string }>(
@@ -401,11 +416,10 @@ export async function addUrls(
     );
     const fresh = unique.filter((url) => !existing.some((row) => row.url === url));
     const [used] = await query<{ n: number }>(
-      'select count(*)::int as n from serviceable_urls where organization_id = $1',
-      [organizationId],
+      'select count(*)::int as n from serviceable_urls where website_id = $1',
+      [websiteId],
     );
-    const max = await deps.planLimits.limit(query, organizationId, 'dp_max_urls');
-    if (max <= 0) throw fieldError('forbidden', 'urls', 'This feature is disabled for your current plan!');
+    const max = await requireDeepAnalysis(deps, query, organizationId);
     if ((used?.n ?? 0) + fresh.length > max)
       throw fieldError('forbidden', 'urls', DEEP_ANALYSIS_MESSAGES.urlsLimitExceeded);
     const inserted = await query<UrlRow>(
