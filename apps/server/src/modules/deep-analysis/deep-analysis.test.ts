@@ -261,6 +261,11 @@ describe('a ~50-page site imported through the API', () => {
     // Each page was fetched once (the homepage once more by the host-consolidation probe).
     expect(sites.crawl!.requests('/p/17')).toBe(1);
 
+    const listed = (await api(account, 'GET', '/website-index')).json() as {
+      guid: string;
+      discovered_urls: number;
+    }[];
+    expect(listed.find((site) => site.guid === w)!.discovered_urls).toBe(urls.length);
     const count = await api(account, 'GET', `/serviceable-url/${w}/count`);
     expect(count.json()).toMatchObject({
       count: urls.length,

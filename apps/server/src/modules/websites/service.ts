@@ -46,6 +46,7 @@ interface WebsiteRow {
   report_id: string | null;
   scored_at: Date | null;
   keywords: string[];
+  discovered_urls: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -55,7 +56,8 @@ const WEBSITE_SELECT = `
   select w.id, w.domain, w.homepage_url, w.status, w.error, w.settings, w.sitemap_urls,
          w.import_sitemaps_started_at, w.created_at, s.score, s.report_id, s.scored_at,
          coalesce((select json_agg(k.keyword order by k.position, k.keyword)
-                     from website_keywords k where k.website_id = w.id), '[]'::json) as keywords
+                     from website_keywords k where k.website_id = w.id), '[]'::json) as keywords,
+         (select count(*)::int from serviceable_urls u where u.website_id = w.id) as discovered_urls
     from websites w
     left join lateral (
       select (t.overview->>'score')::int as score, r.id as report_id, t.finished_at as scored_at
@@ -73,8 +75,8 @@ function toWebsite(row: WebsiteRow): Website {
     homepage_url: row.homepage_url,
     c_at: iso(row.created_at),
     status: row.status,
-    // Deep Analysis writes the URLs it finds; until it has run for the site there are none.
-    discovered_urls: 0,
+    // The URLs Deep Analysis monitors for the site: imported, typed in or found by its crawl.
+    discovered_urls: row.discovered_urls,
     on_page_seo:
       row.score === null || row.report_id === null || row.scored_at === null
         ? null
