@@ -5,8 +5,9 @@ import { benchApi } from './api';
 import { benchApiList } from './api-list';
 import { benchCheckup } from './checkup';
 import { benchCheckupApi } from './checkup-api';
+import { benchCrawl } from './crawl';
 
-const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<void> }> = {
+const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Flags): Promise<void> }> = {
   api: {
     about: 'requests/s of the liveness probe GET /api/health/live against a bare Fastify hello-world',
     run: (flags) =>
@@ -27,20 +28,38 @@ const BENCHMARKS: Record<string, { about: string; run(flags: Flags): Promise<voi
     about: 'time from POST /api/report to the last section, with and without Chromium, beside the CLI',
     run: (flags) => benchCheckupApi({ rounds: flags.rounds }),
   },
+  crawl: {
+    about:
+      'URLs/s, peak memory and URLs found crawling a 1,000-page fixture site against linkinator 6 (3 rounds by default); then memory per URL crawling a 100,000-page site, which takes long (--no-large skips it, --large-pages N resizes it)',
+    rounds: 3,
+    run: (flags) =>
+      benchCrawl({
+        rounds: flags.rounds,
+        large: !flags.noLarge,
+        largePages: flags.largePages,
+        postgres: flags.postgres,
+      }),
+  },
 };
 
 interface Flags {
   rounds: number;
   seconds: number;
   connections: number;
+  largePages: number;
+  noLarge: boolean;
+  postgres: boolean;
 }
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
+    'large-pages': { type: 'string', default: '100000' },
+    'no-large': { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
   },
 });
 
@@ -48,18 +67,21 @@ const name = positionals[0];
 const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
-  console.info(`usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20]\n`);
+  console.info(
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres]\n`,
+  );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
 }
-const flags = {
-  rounds: Number(values.rounds),
+const counts = {
+  rounds: Number(values.rounds ?? benchmark.rounds ?? 5),
   seconds: Number(values.seconds),
   connections: Number(values.connections),
+  largePages: Number(values['large-pages']),
 };
-if (Object.values(flags).some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error('--rounds, --seconds and --connections must be positive integers');
+if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('--rounds, --seconds, --connections and --large-pages must be positive integers');
   process.exit(2);
 }
-await benchmark.run(flags);
+await benchmark.run({ ...counts, noLarge: values['no-large'], postgres: values.postgres });
 process.exit(0);
