@@ -1,5 +1,6 @@
 import { type CheckResult, type CrawledPage, type CrawlStore, checkMeta } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
+import { lockWebsite } from '../websites/service';
 
 /** A check result as a row of url_check_results / site_check_results. */
 export function resultRow(result: CheckResult) {
@@ -106,7 +107,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
   async function save(query: QueryFn, pages: CrawledPage[]): Promise<void> {
     // Every writer of a website's URLs takes its lock first: pages saved at once never deadlock,
     // and new URLs are counted against dp_max_urls one batch at a time.
-    await query('select 1 from websites where id = $1 for update', [websiteId]);
+    await lockWebsite(query, websiteId);
     const rows = pages.map((page) => {
       const { facts } = page;
       const all = [...page.results, ...(origins.get(new URL(page.task.url).origin) ?? [])];

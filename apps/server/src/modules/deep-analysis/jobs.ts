@@ -15,6 +15,7 @@ import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { workerBrowserPool } from '../checkup/worker-browser';
 import { createPlanLimits } from '../sales/plan-limits';
+import { lockWebsite } from '../websites/service';
 import { createDatabaseCrawlStore } from './crawl-store';
 import { runSiteChecks } from './site-checks';
 
@@ -254,7 +255,7 @@ export async function crawlProcess(
       });
       await runSiteChecks(database, process.website_id);
       const done = await database.transaction(async (query) => {
-        await query('select 1 from websites where id = $1 for update', [process.website_id]);
+        await lockWebsite(query, process.website_id);
         const [left] = await query<{ n: number }>(
           `select count(*)::int as n from serviceable_urls where website_id = $1 and crawl_state <> 'done'`,
           [process.website_id],

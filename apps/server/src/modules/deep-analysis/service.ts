@@ -14,6 +14,7 @@ import type { ProcessType } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
+import { lockOrganization, lockWebsite } from '../websites/service';
 import { deepAnalysisJob } from './jobs';
 
 export interface DeepAnalysisDeps {
@@ -158,7 +159,7 @@ export async function importSitemap(deps: DeepAnalysisDeps, organizationId: stri
   const processId = await deps.database.transaction(async (query) => {
     await websiteOf(query, organizationId, body.w_guid);
     await requireDeepAnalysis(deps, query, organizationId);
-    await query('select 1 from websites where id = $1 for update', [body.w_guid]);
+    await lockWebsite(query, body.w_guid);
     const [running] = await query<{ id: string }>(
       `select id from analysis_processes where website_id = $1 and type = 'import_sitemaps' and status = 'running'`,
       [body.w_guid],
@@ -251,7 +252,7 @@ export async function startAnalysis(
   const processId = await deps.database.transaction(async (query) => {
     await websiteOf(query, organizationId, websiteId);
     await requireDeepAnalysis(deps, query, organizationId);
-    await query('select 1 from websites where id = $1 for update', [websiteId]);
+    await lockWebsite(query, websiteId);
     if (type === 'on_page_seo_domain_analysis') {
       const [running] = await query<{ id: string }>(
         `select id from analysis_processes where website_id = $1 and status = 'running' and type = $2`,
@@ -404,7 +405,7 @@ export async function addUrls(
   body: AddServiceableUrlsBody,
 ): Promise<{ data: ServiceableUrl[] }> {
   const rows = await deps.database.transaction(async (query) => {
-    await query('select 1 from organizations where id = $1 for update', [organizationId]);
+    await lockOrganization(query, organizationId);
     const website = await websiteOf(query, organizationId, websiteId);
     const urls = body.urls.map((input) => ownUrl(input, website.domain));
     if (urls.length === 0 || urls.some((url) => url === null))
@@ -434,7 +435,7 @@ export async function addUrls(
           where id = $1 and status in ('new', 'waiting_for_user_input')`,
         [websiteId],
       );
-      await query('select 1 from websites where id = $1 for update', [websiteId]);
+      await lockWebsite(query, websiteId);
       const running = await runningCrawl(query, websiteId);
       if (running)
         await query(

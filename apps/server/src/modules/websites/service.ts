@@ -144,6 +144,13 @@ function cleanCompetitors(competitors: string[], homepageUrl: string): string[] 
 export const lockOrganization = (query: QueryFn, organizationId: string) =>
   query('select 1 from organizations where id = $1 for update', [organizationId]);
 
+/**
+ * Locks a website's row: every writer of its Deep Analysis URLs and processes takes it first, so
+ * they never deadlock and count its URLs one at a time.
+ */
+export const lockWebsite = (query: QueryFn, websiteId: string) =>
+  query('select 1 from websites where id = $1 for update', [websiteId]);
+
 async function checkSettingsLimits(
   deps: WebsitesDeps,
   query: QueryFn,
