@@ -90,6 +90,9 @@ async function takeProcess(database: Database, processId: string, jobId: string)
   return row ?? null;
 }
 
+const completeProcess = (query: QueryFn, processId: string) =>
+  query(`update analysis_processes set status = 'completed', finished_at = now() where id = $1`, [processId]);
+
 async function websiteOf(query: QueryFn, websiteId: string): Promise<WebsiteRow> {
   const [row] = await query<WebsiteRow>(
     'select domain, homepage_url, sitemap_urls, settings from websites where id = $1',
@@ -147,9 +150,7 @@ async function importSitemaps(
       await query(`update websites set status = 'waiting_for_user_input', updated_at = now() where id = $1`, [
         process.website_id,
       ]);
-      await query(`update analysis_processes set status = 'completed', finished_at = now() where id = $1`, [
-        process.id,
-      ]);
+      await completeProcess(query, process.id);
       return null;
     }
     await query(`update websites set status = 'completed', updated_at = now() where id = $1`, [
@@ -261,9 +262,7 @@ export async function crawlProcess(
           [process.website_id],
         );
         if ((left?.n ?? 0) > 0) return false;
-        await query(`update analysis_processes set status = 'completed', finished_at = now() where id = $1`, [
-          process.id,
-        ]);
+        await completeProcess(query, process.id);
         return true;
       });
       if (done) return;
@@ -297,8 +296,5 @@ async function analyseDomain(database: Database, process: ProcessRow): Promise<v
     await own.close();
   }
   await runSiteChecks(database, process.website_id);
-  await database.query(
-    `update analysis_processes set status = 'completed', finished_at = now() where id = $1`,
-    [process.id],
-  );
+  await completeProcess(database.query, process.id);
 }
