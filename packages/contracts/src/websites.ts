@@ -135,22 +135,26 @@ const RegionsSchema = z
   .max(MONITOR_REGION_ORDER.length)
   .refine((regions) => new Set(regions).size === regions.length, 'Each region can be chosen once');
 
-/** A website's settings (spec 3): competitors, regions (first is primary), market, notifications. */
 /**
  * How Deep Analysis crawls the website: follow internal links beyond the sitemaps and typed-in
- * URLs, how many pages of each template get Chromium's pass, and an optional URLs/s cap.
+ * URLs, how many pages of each template get Chromium's pass, an optional URLs/s cap, and every how
+ * many days the site is crawled again by itself (0: only when asked).
  */
 export const CrawlSettingsSchema = z.object({
   follow_links: z.boolean(),
   browser_sample: z.number().int().min(0).max(20),
   urls_per_second: z.number().min(0.1).max(100).nullable(),
+  recrawl_days: z.number().int().min(0).max(90).default(7),
 });
 export type CrawlSettings = z.infer<typeof CrawlSettingsSchema>;
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = {
   follow_links: true,
   browser_sample: 3,
   urls_per_second: null,
+  recrawl_days: 7,
 };
+
+/** A website's settings (spec 3): competitors, regions (first is primary), market, notifications. */
 
 export const WebsiteSettingsSchema = z.object({
   competitors: z.array(CompetitorUrlSchema),

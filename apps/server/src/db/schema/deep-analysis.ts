@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
-import { createdAt } from './columns';
+import { bytea, createdAt } from './columns';
 import { websites } from './websites';
 
 export type ProcessType =
@@ -54,6 +54,42 @@ export const analysisProcesses = pgTable(
   ],
 );
 
+/** Engagement a page group is expected to get (spec 3 "Page group"). */
+export type PueLevel = 'very_low' | 'low' | 'medium' | 'high' | 'very_high';
+
+/**
+ * A page group (cluster) of a website's URLs. Groups found by the crawl carry the `key` of the
+ * template they were grouped by, so a re-crawl keeps their guid, title and the user's edits; a
+ * removed one stays `dismissed` so the next grouping does not bring it back. A user's own group
+ * has no key.
+ */
+export const urlClusters = pgTable(
+  'url_clusters',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    key: text(),
+    title: text().notNull(),
+    description: text().notNull(),
+    pueLevel: text().$type<PueLevel>().notNull().default('medium'),
+    pueReason: text(),
+    dismissed: boolean().notNull().default(false),
+    /** Chromium's screenshot of its first sample URL, taken once. */
+    screenshot: bytea(),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('url_clusters_website_key_unique').on(t.websiteId, t.key),
+    index('url_clusters_organization_idx').on(t.organizationId),
+  ],
+);
+
 /** A monitored (serviceable) URL of a website, with what its last crawl learned of it. */
 export const serviceableUrls = pgTable(
   'serviceable_urls',
@@ -69,6 +105,9 @@ export const serviceableUrls = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     /** Normalised by the crawler's `normaliseUrl`: each page once. */
     url: text().notNull(),
+    /** Its page group; `clusterPinned` when the user put it there (grouping then leaves it). */
+    clusterId: uuid().references(() => urlClusters.id, { onDelete: 'set null' }),
+    clusterPinned: boolean().notNull().default(false),
     /** sitemap, manual or link: how it was found first. */
     source: text().$type<'sitemap' | 'manual' | 'link'>().notNull(),
     inSitemap: boolean().notNull().default(false),
@@ -97,6 +136,8 @@ export const serviceableUrls = pgTable(
     hreflang: jsonb().$type<{ lang: string; href: string }[]>(),
     contentHash: text(),
     simhash: text(),
+    /** Simhash of the page's markup skeleton (tags and classes outside the text): its template. */
+    layoutHash: text(),
     words: integer(),
     inlinks: integer().notNull().default(0),
     analysedAt: timestamp({ withTimezone: true }),
@@ -108,6 +149,8 @@ export const serviceableUrls = pgTable(
     index('serviceable_urls_crawl_idx').on(t.websiteId, t.crawlState, t.depth),
     // Keyset paging of the URL list in the order URLs were added.
     index('serviceable_urls_page_idx').on(t.websiteId, t.seq),
+    // A page group's URLs, a page at a time.
+    index('serviceable_urls_cluster_idx').on(t.websiteId, t.clusterId, t.seq),
     index('serviceable_urls_organization_idx').on(t.organizationId),
   ],
 );
@@ -133,7 +176,8 @@ export const urlCheckResults = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.urlId, t.checkKey] }),
-    index('url_check_results_check_idx').on(t.websiteId, t.checkKey, t.status),
+    // "Which URLs fail check K", a page at a time by url id (keyset).
+    index('url_check_results_check_idx').on(t.websiteId, t.checkKey, t.status, t.urlId),
   ],
 );
 
@@ -174,4 +218,39 @@ export const urlLinks = pgTable(
     primaryKey({ columns: [t.fromId, t.toUrl] }),
     index('url_links_target_idx').on(t.websiteId, t.toUrl),
   ],
+);
+
+/**
+ * What a crawl left failing or warning, kept per finished crawl so the next can be compared with
+ * it (new, fixed, still open). The last few of each website are kept.
+ */
+export const crawlSnapshots = pgTable(
+  'crawl_snapshots',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    processId: uuid(),
+    urls: integer().notNull(),
+    analysed: integer().notNull(),
+    /** Average score of the analysed URLs; null when none was. */
+    score: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crawl_snapshots_website_idx').on(t.websiteId, t.createdAt)],
+);
+
+/** One issue of a snapshot: a URL (an origin for the [S] checks) failing or warning on a check. */
+export const crawlIssues = pgTable(
+  'crawl_issues',
+  {
+    snapshotId: uuid()
+      .notNull()
+      .references(() => crawlSnapshots.id, { onDelete: 'cascade' }),
+    checkKey: text().notNull(),
+    url: text().notNull(),
+    status: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.checkKey, t.url] })],
 );

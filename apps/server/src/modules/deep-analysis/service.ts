@@ -290,9 +290,11 @@ export async function startAnalysis(
   return started(processId);
 }
 
-interface UrlRow {
+/** A monitored URL as the lists select it (`URL_COLUMNS`), and as the API shows it (`urlOf`). */
+export interface UrlRow {
   id: string;
   website_id: string;
+  cluster_id: string | null;
   url: string;
   status_code: number | null;
   score: number | null;
@@ -310,13 +312,13 @@ interface UrlRow {
   seq: number | string;
 }
 
-const URL_COLUMNS = `id, website_id, url, status_code, score, passed, warning, failed, analysed_at, depth,
+export const URL_COLUMNS = `id, website_id, cluster_id, url, status_code, score, passed, warning, failed, analysed_at, depth,
   in_sitemap, source, browser, blocked_by_robots, redirect_to, error, seq`;
 
-const urlOf = (row: UrlRow): ServiceableUrl => ({
+export const urlOf = (row: UrlRow): ServiceableUrl => ({
   guid: row.id,
   w_guid: row.website_id,
-  cluster_guid: null,
+  cluster_guid: row.cluster_id,
   url: row.url,
   status_code: row.status_code,
   on_page_seo: row.analysed_at
