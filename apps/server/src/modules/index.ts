@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { checkupRoutes } from './checkup/routes';
+import { pageGroupRoutes } from './deep-analysis/cluster-routes';
 import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
@@ -24,4 +25,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   websiteRoutes,
   trackedKeywordRoutes,
   deepAnalysisRoutes,
+  pageGroupRoutes,
 ];

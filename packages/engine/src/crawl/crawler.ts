@@ -59,6 +59,8 @@ export interface CrawledPage {
   links: InternalLink[];
   /** Chromium's pass ran on this page. */
   browser: boolean;
+  /** Chromium's desktop screenshot (PNG) when its pass ran. */
+  screenshot: Buffer | null;
 }
 
 /** Where a crawl keeps its state: the database in the server, memory in tests. */
@@ -178,6 +180,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       facts: null,
       links: [],
       browser: false,
+      screenshot: null,
     };
     const robots = await robotsOf(origin);
     if (!robots)
@@ -235,6 +238,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       results: report.results,
       score: scoreResults([...report.results, ...origins], checkMeta),
       browser,
+      screenshot: report.screenshots.desktop,
     };
     const isHtml = /html/i.test(response.headers['content-type'] ?? 'text/html');
     if (context && isHtml && response.status < 400) {

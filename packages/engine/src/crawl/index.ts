@@ -12,7 +12,14 @@ export {
 } from './crawler';
 export { createMemoryCrawlStore, type MemoryCrawlUrl } from './memory-store';
 export { isInternal, normaliseUrl } from './normalise';
-export type { InternalLink, PageFacts } from './page-facts';
+export { type InternalLink, layoutFeatures, type PageFacts } from './page-facts';
+export {
+  type FoundPageGroup,
+  type GroupablePage,
+  groupPages,
+  matchingGroupKey,
+  urlPattern,
+} from './page-groups';
 export { createPoliteness, type PolitenessOptions, politenessDefaults } from './politeness';
 export {
   CRAWL_CHECKS,

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { DocumentArtifact, PageArtifact } from '../artifacts';
+import type { ElementNode } from '../html/dom';
 import { headLinks } from '../html/head-elements';
 import { documentTitles, metaDescriptions } from '../html/head-meta';
 import { hasRel, parseLinkHeader } from '../html/link-header';
 import { mainContentBlocks } from '../html/main-content';
 import { readRobotsTags, robotsDirectives } from '../html/robots';
-import { simhash64 } from '../html/simhash';
+import { simhash64, simhashOf } from '../html/simhash';
 import { collapseWhitespace } from '../html/text';
 import { isInternal, normaliseUrl } from './normalise';
 
@@ -26,6 +28,8 @@ export interface PageFacts {
   simhash: string | null;
   /** Words of main content, to tell an empty (script-rendered) page. */
   words: number;
+  /** Simhash of the markup's skeleton (`layoutFeatures`): pages of one template have close ones. */
+  layoutHash: string | null;
 }
 
 /** A link of the page to another page of the same site. */
@@ -69,6 +73,7 @@ export function readPageFacts(
     contentHash: text ? createHash('sha1').update(text.toLowerCase()).digest('hex') : null,
     simhash: simhash64(text),
     words: text ? text.split(' ').length : 0,
+    layoutHash: simhashOf(layoutFeatures($)),
   };
   const links = new Map<string, InternalLink>();
   $('a[href]').each((_, el) => {
@@ -82,4 +87,35 @@ export function readPageFacts(
     });
   });
   return { facts, links: [...links.values()] };
+}
+
+/** Elements deeper than this are content, not the template's frame. */
+const LAYOUT_DEPTH = 8;
+const LAYOUT_MAX_FEATURES = 5000;
+
+/**
+ * The page's template as features: each distinct element path of the body's frame (tag names and
+ * class names from `body` down, the first 8 levels), text and attributes left out. Pages made from
+ * one template share most paths whatever their words; a list of 100 items counts once.
+ */
+export function layoutFeatures($: CheerioAPI): string[] {
+  const seen = new Set<string>();
+  const walk = (element: ElementNode, path: string, depth: number) => {
+    for (const child of element.children) {
+      if (!('attribs' in child) || seen.size >= LAYOUT_MAX_FEATURES) continue;
+      if (child.name === 'script' || child.name === 'style' || child.name === 'noscript') continue;
+      const classes = (child.attribs.class ?? '')
+        .split(/\s+/)
+        .filter((name) => name && !/\d/.test(name))
+        .sort()
+        .slice(0, 3);
+      const step = classes.length ? `${child.name}.${classes.join('.')}` : child.name;
+      const here = `${path}>${step}`;
+      seen.add(here);
+      if (depth < LAYOUT_DEPTH) walk(child, here, depth + 1);
+    }
+  };
+  const body = $('body').get(0);
+  if (body) walk(body, 'body', 1);
+  return [...seen];
 }

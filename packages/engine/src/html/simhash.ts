@@ -34,11 +34,18 @@ function fnv1a(text: string, seed: number): number {
 export function simhash64(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   if (!words || words.length === 0) return null;
-  const weights = new Int32Array(64);
   const size = Math.min(3, words.length);
-  for (let i = 0; i + size <= words.length; i++) {
-    const shingle = words.slice(i, i + size).join(' ');
-    const halves = [fnv1a(shingle, 0x811c9dc5), fnv1a(shingle, 0x01000193 ^ 0x9e3779b9)];
+  const shingles: string[] = [];
+  for (let i = 0; i + size <= words.length; i++) shingles.push(words.slice(i, i + size).join(' '));
+  return simhashOf(shingles);
+}
+
+/** Charikar's simhash of a list of features (each counted as often as it appears); null when empty. */
+export function simhashOf(features: readonly string[]): string | null {
+  if (features.length === 0) return null;
+  const weights = new Int32Array(64);
+  for (const feature of features) {
+    const halves = [fnv1a(feature, 0x811c9dc5), fnv1a(feature, 0x01000193 ^ 0x9e3779b9)];
     for (let bit = 0; bit < 64; bit++) {
       const set = (halves[bit >> 5]! >>> (bit & 31)) & 1;
       weights[bit]! += set ? 1 : -1;

@@ -31,6 +31,12 @@ CREATE TABLE "url_clusters" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "url_screenshots" (
+	"url_id" uuid PRIMARY KEY NOT NULL,
+	"png" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "url_check_results_check_idx";--> statement-breakpoint
 ALTER TABLE "serviceable_urls" ADD COLUMN "cluster_id" uuid;--> statement-breakpoint
 ALTER TABLE "serviceable_urls" ADD COLUMN "cluster_pinned" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -39,6 +45,7 @@ ALTER TABLE "crawl_issues" ADD CONSTRAINT "crawl_issues_snapshot_id_crawl_snapsh
 ALTER TABLE "crawl_snapshots" ADD CONSTRAINT "crawl_snapshots_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "url_clusters" ADD CONSTRAINT "url_clusters_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "url_clusters" ADD CONSTRAINT "url_clusters_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "url_screenshots" ADD CONSTRAINT "url_screenshots_url_id_serviceable_urls_id_fk" FOREIGN KEY ("url_id") REFERENCES "public"."serviceable_urls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "crawl_snapshots_website_idx" ON "crawl_snapshots" USING btree ("website_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "url_clusters_website_key_unique" ON "url_clusters" USING btree ("website_id","key");--> statement-breakpoint
 CREATE INDEX "url_clusters_organization_idx" ON "url_clusters" USING btree ("organization_id");--> statement-breakpoint

@@ -155,6 +155,15 @@ export const serviceableUrls = pgTable(
   ],
 );
 
+/** Chromium's screenshot of a URL that had its pass (a sample of each template): page groups show one. */
+export const urlScreenshots = pgTable('url_screenshots', {
+  urlId: uuid()
+    .primaryKey()
+    .references(() => serviceableUrls.id, { onDelete: 'cascade' }),
+  png: bytea().notNull(),
+  createdAt: createdAt(),
+});
+
 /** One check's result for one URL: "which URLs fail check K" is one indexed query. */
 export const urlCheckResults = pgTable(
   'url_check_results',

@@ -132,6 +132,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         hreflang: facts ? facts.hreflang : null,
         content_hash: facts?.contentHash ?? null,
         simhash: facts?.simhash ?? null,
+        layout_hash: facts?.layoutHash ?? null,
         words: facts?.words ?? null,
       };
     });
@@ -141,11 +142,11 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
               blocked_by_robots = p.blocked, score = p.score, passed = p.passed, warning = p.warning,
               failed = p.failed, browser = p.browser, title = p.title, description = p.description, h1 = p.h1,
               canonical = p.canonical, noindex = p.noindex, hreflang = p.hreflang, content_hash = p.content_hash,
-              simhash = p.simhash, words = p.words
+              simhash = p.simhash, layout_hash = p.layout_hash, words = p.words
          from jsonb_to_recordset($1::jsonb) as p(id uuid, status_code int, final_url text, redirects jsonb,
               redirect_to text, error text, blocked boolean, score int, passed int, warning int, failed int,
               browser boolean, title text, description text, h1 text, canonical text, noindex boolean,
-              hreflang jsonb, content_hash text, simhash text, words int)
+              hreflang jsonb, content_hash text, simhash text, layout_hash text, words int)
         where u.id = p.id and u.crawl_state = 'taken' returning u.id`,
       [JSON.stringify(rows)],
     );
@@ -166,6 +167,13 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         [websiteId, JSON.stringify(results)],
       );
     await saveLinks(query, fresh);
+    for (const page of fresh)
+      if (page.screenshot)
+        await query(
+          `insert into url_screenshots (url_id, png) values ($1, $2)
+           on conflict (url_id) do update set png = excluded.png, created_at = now()`,
+          [page.task.id, page.screenshot],
+        );
   }
 
   async function saveLinks(query: QueryFn, pages: CrawledPage[]): Promise<void> {

@@ -7,14 +7,13 @@ import {
   proseOf,
   startCrawlSite,
 } from '@sitelens/engine/testing/crawl-site';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { deepAnalysisDriver } from '../../test/deep-analysis';
 import { closeWorkerBrowser } from '../checkup/worker-browser';
-import { deepAnalysisJob } from './jobs';
 
-const logger = pino({ level: 'silent' });
 let t: TestApp;
+const { api, website, runProcesses } = deepAnalysisDriver(() => t);
 const sites: Record<string, CrawlSite> = {};
 
 const page = (title: string, i: number, links: string[] = [], head = ''): CrawlSitePage => ({
@@ -139,44 +138,8 @@ afterAll(async () => {
   else process.env.FETCH_CONNECT_TO = previousConnectTo;
 });
 
-const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: account.auth,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 const withUrls = (dp_max_urls = 500) =>
   teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 1, dp_max_urls });
-
-/** A tracked website of the account, crawled without Chromium unless asked. */
-async function website(account: Account, name: string, browserSample = 0): Promise<string> {
-  const created = await api(account, 'POST', '/website-index', {
-    domain: `${name}.example.com`,
-    homepage_url: `http://${name}.example.com/`,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const guid = created.json().guid as string;
-  const patched = await api(account, 'PATCH', `/website-index/settings/${guid}`, {
-    crawl: { follow_links: true, browser_sample: browserSample, urls_per_second: null },
-  });
-  expect(patched.statusCode, patched.body).toBe(200);
-  return guid;
-}
-
-/** Runs every process the website has queued, as a worker would, until none is left running. */
-async function runProcesses(websiteId: string): Promise<void> {
-  for (let round = 0; round < 5; round++) {
-    const running = await t.database.query<{ id: string }>(
-      `select id from analysis_processes where website_id = $1 and status = 'running' order by created_at`,
-      [websiteId],
-    );
-    if (running.length === 0) return;
-    for (const { id } of running)
-      await deepAnalysisJob.handler({ processId: id }, { database: t.database, logger, jobId: `test-${id}` });
-  }
-}
 
 async function allUrls(account: Account, websiteId: string) {
   const urls: Record<string, unknown>[] = [];

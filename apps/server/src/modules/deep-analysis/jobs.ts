@@ -16,6 +16,7 @@ import { guardedFetcherFor } from '../../platform/fetcher';
 import { workerBrowserPool } from '../checkup/worker-browser';
 import { createPlanLimits } from '../sales/plan-limits';
 import { lockWebsite } from '../websites/service';
+import { groupUrls } from './clusters';
 import { createDatabaseCrawlStore } from './crawl-store';
 import { runSiteChecks } from './site-checks';
 
@@ -255,6 +256,7 @@ export async function crawlProcess(
             : null,
       });
       await runSiteChecks(database, process.website_id);
+      await groupUrls(database, process.website_id);
       const done = await database.transaction(async (query) => {
         await lockWebsite(query, process.website_id);
         const [left] = await query<{ n: number }>(

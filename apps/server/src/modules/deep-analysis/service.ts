@@ -3,6 +3,7 @@ import {
   type AnalysisProcess,
   DEEP_ANALYSIS_MESSAGES,
   type ImportSitemapBody,
+  PAGE_GROUP_MESSAGES,
   type Rendering,
   type ServiceableUrl,
   type ServiceableUrlsReply,
@@ -349,27 +350,37 @@ function parseKey(key: string): string {
 }
 
 /**
- * `GET /api/serviceable-url`: the website's URLs in the order they were added, a page at a time.
- * Keyset paging (the insertion sequence) answers from the index at any depth, where OFFSET would count.
+ * A page of URLs by keyset: `fetch` reads up to `limit` rows after the insertion sequence `after`
+ * (null: from the start) in seq order, from an index at any depth, where OFFSET would count.
  */
+export async function urlPage(
+  page: { limit: number; last_evaluated_key?: string | undefined },
+  fetch: (after: string | null, limit: number) => Promise<UrlRow[]>,
+): Promise<ServiceableUrlsReply> {
+  const after = page.last_evaluated_key ? parseKey(page.last_evaluated_key) : null;
+  const rows = await fetch(after, page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  return {
+    data: shown.map(urlOf),
+    meta: { last_evaluated_key: rows.length > page.limit ? keyOf(shown[shown.length - 1]!) : null },
+  };
+}
+
+/** `GET /api/serviceable-url`: the website's URLs in the order they were added, a page at a time. */
 export async function listUrls(
   deps: DeepAnalysisDeps,
   organizationId: string,
   query: { w_guid: string; limit: number; last_evaluated_key?: string | undefined },
 ): Promise<ServiceableUrlsReply> {
   await websiteOf(deps.database.query, organizationId, query.w_guid);
-  const after = query.last_evaluated_key ? parseKey(query.last_evaluated_key) : null;
-  const rows = await deps.database.query<UrlRow>(
-    `select ${URL_COLUMNS} from serviceable_urls
-      where website_id = $1 and ($2::bigint is null or seq > $2::bigint)
-      order by seq limit $3`,
-    [query.w_guid, after, query.limit + 1],
+  return urlPage(query, (after, limit) =>
+    deps.database.query<UrlRow>(
+      `select ${URL_COLUMNS} from serviceable_urls
+        where website_id = $1 and ($2::bigint is null or seq > $2::bigint)
+        order by seq limit $3`,
+      [query.w_guid, after, limit],
+    ),
   );
-  const page = rows.slice(0, query.limit);
-  return {
-    data: page.map(urlOf),
-    meta: { last_evaluated_key: rows.length > query.limit ? keyOf(page[page.length - 1]!) : null },
-  };
 }
 
 /** `GET /api/serviceable-url/{w_guid}/count`. */
@@ -405,10 +416,19 @@ export async function addUrls(
   organizationId: string,
   websiteId: string,
   body: AddServiceableUrlsBody,
+  /** `POST /serviceable-url/{w}/cluster/{c}`: the URLs go to this page group, those monitored already too. */
+  clusterId?: string,
 ): Promise<{ data: ServiceableUrl[] }> {
   const rows = await deps.database.transaction(async (query) => {
     await lockOrganization(query, organizationId);
     const website = await websiteOf(query, organizationId, websiteId);
+    if (clusterId) {
+      const [group] = await query(
+        'select 1 from url_clusters where id = $1 and website_id = $2 and not dismissed',
+        [clusterId, websiteId],
+      );
+      if (!group) throw new AppError('not_found', PAGE_GROUP_MESSAGES.notFound);
+    }
     const urls = body.urls.map((input) => ownUrl(input, website.domain));
     if (urls.length === 0 || urls.some((url) => url === null))
       throw fieldError('bad_request', 'urls', DEEP_ANALYSIS_MESSAGES.urlsFromDomain(website.domain));
@@ -425,11 +445,19 @@ export async function addUrls(
     const max = await requireDeepAnalysis(deps, query, organizationId);
     if ((used?.n ?? 0) + fresh.length > max)
       throw fieldError('forbidden', 'urls', DEEP_ANALYSIS_MESSAGES.urlsLimitExceeded);
+    // A user's choice of group is kept: grouping after a crawl leaves pinned URLs where they are.
+    const moved = clusterId
+      ? await query<UrlRow>(
+          `update serviceable_urls set cluster_id = $3, cluster_pinned = true
+            where website_id = $1 and url = any($2::text[]) returning ${URL_COLUMNS}`,
+          [websiteId, unique, clusterId],
+        )
+      : [];
     const inserted = await query<UrlRow>(
-      `insert into serviceable_urls (organization_id, website_id, url, source)
-       select $1, $2, u.url, 'manual' from unnest($3::text[]) as u(url)
+      `insert into serviceable_urls (organization_id, website_id, url, source, cluster_id, cluster_pinned)
+       select $1, $2, u.url, 'manual', $4::uuid, $4::uuid is not null from unnest($3::text[]) as u(url)
        on conflict (website_id, url) do nothing returning ${URL_COLUMNS}`,
-      [organizationId, websiteId, fresh],
+      [organizationId, websiteId, fresh, clusterId ?? null],
     );
     if (inserted.length > 0) {
       await query(
@@ -452,7 +480,7 @@ export async function addUrls(
           count: inserted.length,
         });
     }
-    return inserted;
+    return [...moved, ...inserted];
   });
   deps.queue.wake(deepAnalysisJob);
   return { data: rows.map(urlOf) };
