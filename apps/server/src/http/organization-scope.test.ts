@@ -33,6 +33,7 @@ const TABLES = [
   'url_check_results',
   'site_check_results',
   'url_links',
+  'url_clusters',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -80,6 +81,10 @@ describe("another organization's ids", () => {
       `insert into serviceable_urls (organization_id, website_id, url, source) values ($1, $2, 'https://example.com/a', 'manual') returning id`,
       [team!.organization_id, website!.id],
     );
+    const [cluster] = await t.database.query<{ id: string }>(
+      `insert into url_clusters (organization_id, website_id, title, description) values ($1, $2, 'Theirs', 'Theirs') returning id`,
+      [team!.organization_id, website!.id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
@@ -88,6 +93,9 @@ describe("another organization's ids", () => {
       section: 'meta-title',
       w_guid: website!.id,
       url_guid: url!.id,
+      cluster_guid: cluster!.id,
+      // A check key is no secret: the website's id decides.
+      key: 'meta-title',
     };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -119,7 +127,9 @@ describe("another organization's ids", () => {
                 ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
                 : path.startsWith('/api/serviceable-url/')
                   ? { urls: ['https://example.com/b'] }
-                  : { f_name: 'Mallory', l_name: 'X' },
+                  : path.startsWith('/api/url-cluster/')
+                    ? { title: 'Mine', description: 'Mine' }
+                    : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
