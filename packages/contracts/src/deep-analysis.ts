@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const DEEP_ANALYSIS_MESSAGES = {
   urlsFromDomain: (domain: string) => `Please add valid URLs from domain: ${domain}`,
   urlsLimitExceeded: 'URLs limit exceeded',
+  /** dp_max_domains reached: a website more would start Deep Analysis (spec 5). */
+  domainLimit: "Looks like you've hit your domain limit!",
   somethingWrong: 'Something went wrong! Please try again or contact support.',
   analysisStarted: "We've started to analyze your webpage",
   checkLater: 'Please check for the results later',

@@ -119,7 +119,8 @@ export async function givePlan(
     max_keywords: 0,
     max_monitored_regions: 0,
     max_competitors: 0,
-    dp_max_domains: 0,
+    // Room for a few Deep Analysis domains, so a test that gives dp_max_urls need not say.
+    dp_max_domains: 10,
     dp_max_urls: 0,
     max_team_members: 0,
     allow_white_label_reports: false,

@@ -559,3 +559,36 @@ describe('monitored URLs', () => {
     expect((await api(account, 'DELETE', `/serviceable-url/${w}/${two!.guid}`)).statusCode).toBe(404);
   });
 });
+
+describe('the plan’s dp_max_domains', () => {
+  it('lets as many websites into Deep Analysis as the plan allows, one at a time when they start at once', async () => {
+    const account = await teamAccount(t, {
+      max_tracked_websites: 5,
+      max_monitored_regions: 1,
+      dp_max_urls: 500,
+      dp_max_domains: 2,
+    });
+    const first = await website(account, 'crawl');
+    expect((await api(account, 'POST', '/import-sitemap', { w_guid: first })).statusCode).toBe(202);
+
+    // Two more start at once: one takes the last place.
+    const [second, third] = [await website(account, 'bare'), await website(account, 'defects')];
+    const answers = await Promise.all([
+      api(account, 'POST', '/import-sitemap', { w_guid: second }),
+      api(account, 'POST', `/serviceable-url/${third}`, { urls: ['http://defects.example.com/clean'] }),
+    ]);
+    const refused = answers.filter((res) => res.statusCode === 403);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.json().error).toBe(DEEP_ANALYSIS_MESSAGES.domainLimit);
+    expect(answers.filter((res) => res.statusCode === 201 || res.statusCode === 202)).toHaveLength(1);
+
+    // Websites already in Deep Analysis go on as before; nothing was written for the refused one.
+    expect((await api(account, 'POST', '/import-sitemap', { w_guid: first })).statusCode).toBe(202);
+    const [{ n }] = (await t.database.query(
+      `select count(distinct website_id)::int as n from analysis_processes
+        where website_id = any($1::uuid[])`,
+      [[first, second, third]],
+    )) as [{ n: number }];
+    expect(n).toBe(2);
+  });
+});

@@ -141,6 +141,35 @@ async function requireDeepAnalysis(
   return deps.planLimits.limit(query, organizationId, 'dp_max_urls');
 }
 
+/** A website is a Deep Analysis domain once it has monitored URLs or has run a process. */
+const IN_DEEP_ANALYSIS = `(exists (select 1 from serviceable_urls u where u.website_id = w.id)
+  or exists (select 1 from analysis_processes p where p.website_id = w.id))`;
+
+/**
+ * dp_max_domains: a website that is not in Deep Analysis yet may start only while the
+ * organization's other Deep Analysis domains are fewer than the plan allows, else 403 'Looks like
+ * you've hit your domain limit!'. Counted under the organization's lock, so two starts at once
+ * cannot both take the last place.
+ */
+async function requireDomainRoom(
+  deps: DeepAnalysisDeps,
+  query: QueryFn,
+  organizationId: string,
+  websiteId: string,
+): Promise<void> {
+  await lockOrganization(query, organizationId);
+  const [row] = await query<{ started: boolean; others: number }>(
+    `select (select ${IN_DEEP_ANALYSIS} from websites w where w.id = $2) as started,
+            (select count(*)::int from websites w where w.organization_id = $1 and w.id <> $2
+                and ${IN_DEEP_ANALYSIS}) as others`,
+    [organizationId, websiteId],
+  );
+  if (row?.started) return;
+  await deps.planLimits.requireBelow(query, organizationId, 'dp_max_domains', row?.others ?? 0, {
+    message: () => DEEP_ANALYSIS_MESSAGES.domainLimit,
+  });
+}
+
 /** The website's running crawl (a batch or a single URL), which picks up URLs marked pending. */
 async function runningCrawl(query: QueryFn, websiteId: string): Promise<string | null> {
   const [row] = await query<{ id: string }>(
@@ -160,6 +189,7 @@ export async function importSitemap(deps: DeepAnalysisDeps, organizationId: stri
   const processId = await deps.database.transaction(async (query) => {
     await websiteOf(query, organizationId, body.w_guid);
     await requireDeepAnalysis(deps, query, organizationId);
+    await requireDomainRoom(deps, query, organizationId, body.w_guid);
     await lockWebsite(query, body.w_guid);
     const [running] = await query<{ id: string }>(
       `select id from analysis_processes where website_id = $1 and type = 'import_sitemaps' and status = 'running'`,
@@ -443,6 +473,7 @@ export async function addUrls(
       [websiteId],
     );
     const max = await requireDeepAnalysis(deps, query, organizationId);
+    if (fresh.length > 0) await requireDomainRoom(deps, query, organizationId, websiteId);
     if ((used?.n ?? 0) + fresh.length > max)
       throw fieldError('forbidden', 'urls', DEEP_ANALYSIS_MESSAGES.urlsLimitExceeded);
     // A user's choice of group is kept: grouping after a crawl leaves pinned URLs where they are.
