@@ -3,6 +3,7 @@ export * from './app-config';
 export * from './check-data-format';
 export * from './checkup';
 export * from './deep-analysis';
+export * from './deep-analysis-audit';
 export * from './deep-analysis-clusters';
 export * from './errors';
 export * from './format';

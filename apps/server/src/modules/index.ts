@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { checkupRoutes } from './checkup/routes';
+import { deepAnalysisAuditRoutes } from './deep-analysis/audit-routes';
 import { pageGroupRoutes } from './deep-analysis/cluster-routes';
 import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
@@ -25,5 +26,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   websiteRoutes,
   trackedKeywordRoutes,
   deepAnalysisRoutes,
+  deepAnalysisAuditRoutes,
   pageGroupRoutes,
 ];
