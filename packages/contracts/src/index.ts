@@ -5,6 +5,8 @@ export * from './checkup';
 export * from './deep-analysis';
 export * from './deep-analysis-audit';
 export * from './deep-analysis-clusters';
+export * from './deep-analysis-history';
+export * from './deep-analysis-overview';
 export * from './errors';
 export * from './format';
 export * from './health';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import type { Queue } from './queue';
 
 export interface JobOptions {
   /** Attempts after the first failure (default 3). */
@@ -20,6 +21,8 @@ export interface JobContext {
   database: Database;
   jobId: string;
   logger: Logger;
+  /** The queue running the job, for a job that starts others (in its own transaction). */
+  queue: Queue;
 }
 
 export interface JobDefinition<P> {

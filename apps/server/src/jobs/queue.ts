@@ -64,6 +64,11 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     else await boss.createQueue(job.name, settings);
   }
 
+  // Handlers get this queue to start other jobs; a job fetched while it is being built waits for it.
+  let queueBuilt: (queue: Queue) => void = () => {};
+  const built = new Promise<Queue>((resolve) => {
+    queueBuilt = resolve;
+  });
   // This process's workers by job name: a job sent here wakes them instead of waiting for a poll.
   const localWorkers = new Map<string, string[]>();
   const liveness = options.workers
@@ -82,7 +87,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
             const started = performance.now();
             await liveness.started(received.id);
             try {
-              await job.handler(payload, { database, jobId: received.id, logger: log });
+              await job.handler(payload, { database, jobId: received.id, logger: log, queue: await built });
             } finally {
               await liveness.finished(received.id);
             }
@@ -115,7 +120,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   };
 
   let stopped = false;
-  return {
+  const queue: Queue = {
     hasWorkers: options.workers,
     async send(job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
@@ -158,6 +163,8 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       await liveness?.stop();
     },
   };
+  queueBuilt(queue);
+  return queue;
 }
 
 /** The channel a sent job is announced on; the payload is the job's name. */

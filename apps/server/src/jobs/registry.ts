@@ -1,5 +1,6 @@
 import { runReportJob } from '../modules/checkup/jobs';
 import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
+import { recrawlJob } from '../modules/deep-analysis/recrawl';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
 import { faviconJob } from '../modules/websites/favicons';
@@ -15,4 +16,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   domainSetupJob,
   faviconJob,
   deepAnalysisJob,
+  recrawlJob,
 ];

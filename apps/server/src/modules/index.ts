@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { checkupRoutes } from './checkup/routes';
 import { deepAnalysisAuditRoutes } from './deep-analysis/audit-routes';
 import { pageGroupRoutes } from './deep-analysis/cluster-routes';
+import { deepAnalysisHistoryRoutes } from './deep-analysis/history-routes';
 import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
 import { organizationRoutes } from './organization/routes';
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   websiteRoutes,
   trackedKeywordRoutes,
   deepAnalysisRoutes,
+  deepAnalysisHistoryRoutes,
   deepAnalysisAuditRoutes,
   pageGroupRoutes,
 ];

@@ -46,7 +46,7 @@ export function deepAnalysisDriver(t: () => TestApp) {
       for (const { id } of running)
         await deepAnalysisJob.handler(
           { processId: id },
-          { database: t().database, logger, jobId: `test-${id}` },
+          { database: t().database, queue: t().queue, logger, jobId: `test-${id}` },
         );
     }
   }

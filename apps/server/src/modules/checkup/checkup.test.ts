@@ -45,7 +45,7 @@ async function start(account: Account, payload: Record<string, unknown>) {
 
 /** Runs the queued checkup job the way a worker would. */
 const work = (reportId: string) =>
-  runReportJob.handler({ reportId }, { database: t.database, logger, jobId: 'test' });
+  runReportJob.handler({ reportId }, { database: t.database, queue: t.queue, logger, jobId: 'test' });
 
 const section = (account: Account, guid: string, key: string, url?: string) =>
   t.app.inject({

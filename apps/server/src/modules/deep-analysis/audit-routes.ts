@@ -5,6 +5,7 @@ import {
   AffectedUrlsQuerySchema,
   AffectedUrlsReplySchema,
   AuditDomainReportSchema,
+  AuditOverviewSchema,
   AuditUrlParamsSchema,
   AuditUrlReportSchema,
   DomainChecksReplySchema,
@@ -17,6 +18,7 @@ import {
   WebsiteParamsSchema,
 } from '@sitelens/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { callerOf, organizationOf, requireAuth } from '../../http/authenticate';
 import { websiteRouteErrors as errors } from '../websites/routes';
 import {
@@ -30,6 +32,8 @@ import {
   urlReport,
   websiteFailedChecks,
 } from './audit';
+import { auditOverview, overviewScreenshot } from './overview';
+import { depsOf } from './routes';
 
 /** Deep Analysis's audit: reports, failed checks and their URLs (dashboard document 7, "Audit"). */
 export const deepAnalysisAuditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +41,41 @@ export const deepAnalysisAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['deep analysis'];
   const guarded = { preHandler: requireAuth };
   const query = () => app.deps.database.query;
+  const deps = () => depsOf(app);
+
+  app.get(
+    '/on-page-seo/website-audit/overview/:w_guid',
+    {
+      ...guarded,
+      schema: {
+        summary:
+          "The site's audit overview: score, strengths, weaknesses, page groups and what changed since the crawl before",
+        tags,
+        security,
+        params: WebsiteParamsSchema,
+        response: { 200: AuditOverviewSchema, ...errors },
+      },
+    },
+    async (request) => auditOverview(deps(), organizationOf(callerOf(request)), request.params.w_guid),
+  );
+
+  app.get(
+    '/on-page-seo/website-audit/screenshot/:w_guid',
+    {
+      ...guarded,
+      schema: {
+        summary: "Chromium's screenshot of the homepage from the latest crawl that rendered it (PNG)",
+        tags,
+        security,
+        params: WebsiteParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const png = await overviewScreenshot(deps(), organizationOf(callerOf(request)), request.params.w_guid);
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+    },
+  );
 
   app.get(
     '/on-page-seo/audit/structure',

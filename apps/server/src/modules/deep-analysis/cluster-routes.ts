@@ -21,6 +21,7 @@ import {
   listGroupUrls,
   updateGroup,
 } from './clusters';
+import { depsOf } from './routes';
 import { addUrls } from './service';
 
 const PageQuerySchema = z.object({
@@ -33,11 +34,7 @@ export const pageGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const tags = ['deep analysis'];
   const guarded = { preHandler: requireAuth };
-  const deps = () => ({
-    database: app.deps.database,
-    queue: app.deps.queue,
-    planLimits: app.deps.services.planLimits,
-  });
+  const deps = () => depsOf(app);
 
   app.get(
     '/url-cluster/:w_guid',

@@ -17,6 +17,7 @@ import { workerBrowserPool } from '../checkup/worker-browser';
 import { createPlanLimits } from '../sales/plan-limits';
 import { lockWebsite } from '../websites/service';
 import { groupUrls } from './clusters';
+import { recordSnapshot } from './comparison';
 import { createDatabaseCrawlStore } from './crawl-store';
 import { runSiteChecks } from './site-checks';
 
@@ -265,6 +266,7 @@ export async function crawlProcess(
         );
         if ((left?.n ?? 0) > 0) return false;
         await completeProcess(query, process.id);
+        await recordSnapshot(query, process.website_id, process.id);
         return true;
       });
       if (done) return;
@@ -298,5 +300,6 @@ async function analyseDomain(database: Database, process: ProcessRow): Promise<v
     await own.close();
   }
   await runSiteChecks(database, process.website_id);
+  await database.transaction((query) => recordSnapshot(query, process.website_id, process.id));
   await completeProcess(database.query, process.id);
 }

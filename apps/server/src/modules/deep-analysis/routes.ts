@@ -32,7 +32,8 @@ import {
   startAnalysis,
 } from './service';
 
-const depsOf = (app: FastifyInstance): DeepAnalysisDeps => ({
+/** What the Deep Analysis services need, from the app. */
+export const depsOf = (app: FastifyInstance): DeepAnalysisDeps => ({
   database: app.deps.database,
   queue: app.deps.queue,
   planLimits: app.deps.services.planLimits,

@@ -27,6 +27,7 @@ export interface DeepAnalysisDeps {
 interface WebsiteRow {
   id: string;
   domain: string;
+  homepage_url: string;
   status: string;
   import_sitemaps_started_at: Date | null;
 }
@@ -38,7 +39,7 @@ export async function websiteOf(
   websiteId: string,
 ): Promise<WebsiteRow> {
   const [row] = await query<WebsiteRow>(
-    'select id, domain, status, import_sitemaps_started_at from websites where id = $1 and organization_id = $2',
+    'select id, domain, homepage_url, status, import_sitemaps_started_at from websites where id = $1 and organization_id = $2',
     [websiteId, organizationId],
   );
   if (!row) throw new AppError('not_found', WEBSITE_MESSAGES.notFound);

@@ -18,6 +18,7 @@ import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import { hit } from '../../platform/rate-limit';
 import { startReport } from '../checkup/service';
+import { recrawlTask } from '../deep-analysis/recrawl';
 import { type PlanLimits, planAllows } from '../sales/plan-limits';
 import { domainSetupJob } from './jobs';
 
@@ -537,12 +538,14 @@ export async function importantFixes(deps: WebsitesDeps, caller: AuthContext, gu
 }
 
 /**
- * `GET /api/website-index/scheduled-tasks/{guid}`: the recurring work the website has. Monitoring,
- * keyword updates and re-crawls add theirs as those areas arrive; today a website has none.
+ * `GET /api/website-index/scheduled-tasks/{guid}`: the recurring work the website has. Today the
+ * Deep Analysis re-crawl (settings.crawl.recrawl_days); monitoring and keyword updates add theirs
+ * as those areas arrive.
  */
 export async function scheduledTasks(deps: WebsitesDeps, caller: AuthContext, guid: string) {
-  await findWebsite(deps.database.query, organizationOf(caller), guid);
-  return [];
+  const website = await findWebsite(deps.database.query, organizationOf(caller), guid);
+  const recrawl = await recrawlTask(deps.database.query, website.id, website.settings);
+  return recrawl ? [recrawl] : [];
 }
 
 /** `GET /api/website-index/regions`: the 12 regions and their order. */

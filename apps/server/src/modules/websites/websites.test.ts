@@ -87,7 +87,10 @@ const create = (account: Account, payload: Record<string, unknown>) =>
   api(account, 'POST', '/website-index', payload);
 
 const runSetup = (setupId: string) =>
-  domainSetupJob.handler({ setupId, keepMarket: false }, { database: t.database, logger, jobId: 'test' });
+  domainSetupJob.handler(
+    { setupId, keepMarket: false },
+    { database: t.database, queue: t.queue, logger, jobId: 'test' },
+  );
 
 describe('adding a website', () => {
   it('refuses bad input with the field and the reason, and writes nothing', async () => {
@@ -339,7 +342,7 @@ describe('the domain setup', () => {
     // Its icon comes from the site, through our API.
     await faviconJob.handler(
       { websiteId: website.json().guid },
-      { database: t.database, logger, jobId: 'test' },
+      { database: t.database, queue: t.queue, logger, jobId: 'test' },
     );
     const favicon = await api(account, 'GET', `/website-index/favicon/${website.json().guid}`);
     expect(favicon.headers['content-type']).toBe('image/png');
@@ -589,7 +592,10 @@ describe('deleting a website', () => {
         settings: { location_name: 'Germany', language_code: 'de' },
       })
     ).json();
-    await faviconJob.handler({ websiteId: website.guid }, { database: t.database, logger, jobId: 'test' });
+    await faviconJob.handler(
+      { websiteId: website.guid },
+      { database: t.database, queue: t.queue, logger, jobId: 'test' },
+    );
     const tables = await t.database.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );

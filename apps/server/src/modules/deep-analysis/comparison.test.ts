@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { allChecks } from '@sitelens/engine';
+import {
+  type CrawlSite,
+  type CrawlSitePage,
+  htmlPage,
+  proseOf,
+  startCrawlSite,
+} from '@sitelens/engine/testing/crawl-site';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { comparisonSummary, recordSnapshot, SNAPSHOTS_KEPT } from './comparison';
+import { deepAnalysisJob } from './jobs';
+
+const logger = pino({ level: 'silent' });
+const ORIGIN = 'http://compare.example.com';
+let t: TestApp;
+let site: CrawlSite;
+
+const page = (
+  title: string,
+  i: number,
+  options: { links?: string[]; extra?: string; description?: boolean } = {},
+) => ({
+  body: htmlPage({
+    title,
+    ...(options.description === false
+      ? {}
+      : { description: `About ${title.toLowerCase()}, in words of its own.` }),
+    text: `${proseOf(i)}${options.extra ?? ''}`,
+    links: options.links ?? ['/'],
+  }),
+});
+
+/** The fixture's pages, changed between the crawls: the server reads this object on every request. */
+const routes: Record<string, CrawlSitePage> = {
+  '/robots.txt': {
+    headers: { 'content-type': 'text/plain' },
+    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+  },
+  '/sitemap.xml': {
+    headers: { 'content-type': 'application/xml' },
+    body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
+      '/',
+      '/a',
+      '/b',
+      '/c',
+    ]
+      .map((path) => `<url><loc>{{origin}}${path}</loc></url>`)
+      .join('')}</urlset>`,
+  },
+  '/': page('Comparison home', 0, { links: ['/a', '/b', '/c'] }),
+  // A deprecated tag: fixed before the second crawl.
+  '/a': page('Page with an old tag', 1, { extra: ' <center>oak table</center>' }),
+  '/b': page('A page that will get an old tag', 2),
+  // No meta description: left as is, then the URL is deleted before the second crawl.
+  '/c': page('A page without a description', 3, { description: false }),
+};
+
+let previousConnectTo: string | undefined;
+beforeAll(async () => {
+  site = await startCrawlSite(routes, { publicOrigin: ORIGIN });
+  previousConnectTo = process.env.FETCH_CONNECT_TO;
+  process.env.FETCH_CONNECT_TO = `compare.example.com:80:127.0.0.1:${site.port}`;
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
+  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+});
+
+const api = (account: Account, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: account.auth,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const withUrls = () =>
+  teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 1, dp_max_urls: 100 });
+
+async function website(account: Account): Promise<string> {
+  const created = await api(account, 'POST', '/website-index', {
+    domain: 'compare.example.com',
+    homepage_url: `${ORIGIN}/`,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const guid = created.json().guid as string;
+  const patched = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/website-index/settings/${guid}`,
+    headers: account.auth,
+    payload: { crawl: { follow_links: true, browser_sample: 0, urls_per_second: null, recrawl_days: 0 } },
+  });
+  expect(patched.statusCode, patched.body).toBe(200);
+  return guid;
+}
+
+/** Runs the website's queued processes as a worker would. */
+async function runProcesses(websiteId: string): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const running = await t.database.query<{ id: string }>(
+      `select id from analysis_processes where website_id = $1 and status = 'running' order by created_at`,
+      [websiteId],
+    );
+    if (running.length === 0) return;
+    for (const { id } of running)
+      await deepAnalysisJob.handler(
+        { processId: id },
+        { database: t.database, queue: t.queue, logger, jobId: `test-${id}` },
+      );
+  }
+}
+
+interface Comparison {
+  current: { c_at: string; urls: number; analysed: number; score: number | null } | null;
+  previous: { c_at: string; urls: number; analysed: number; score: number | null } | null;
+  checks: { test_key: string; title: string; new: number; fixed: number; still_open: number }[];
+  summary: { new: number; fixed: number; still_open: number };
+  urls: { url: string; url_guid: string | null; new: string[]; fixed: string[] }[];
+  urls_total: number;
+}
+
+/** The website's current issues, as `check url` strings. */
+async function issuesNow(websiteId: string): Promise<string[]> {
+  const rows = await t.database.query<{ issue: string }>(
+    `select r.check_key || ' ' || u.url as issue from url_check_results r join serviceable_urls u on u.id = r.url_id
+      where r.website_id = $1 and r.status in ('failed', 'warning')
+     union all
+     select check_key || ' ' || origin from site_check_results where website_id = $1 and status in ('failed', 'warning')`,
+    [websiteId],
+  );
+  return rows.map((row) => row.issue).sort();
+}
+
+describe('the crawl comparison', () => {
+  it('reports exactly what the second crawl fixed and found new, per check and per URL', async () => {
+    const account = await withUrls();
+    const w = await website(account);
+    const empty = await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual({
+      current: null,
+      previous: null,
+      checks: [],
+      summary: { new: 0, fixed: 0, still_open: 0 },
+      urls: [],
+      urls_total: 0,
+    });
+
+    const imported = await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    expect(imported.statusCode, imported.body).toBe(202);
+    await runProcesses(w);
+    const first = (await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json() as Comparison;
+    const openAtFirst = await issuesNow(w);
+    expect(openAtFirst).toContain(`deprecated-html-tags ${ORIGIN}/a`);
+    expect(openAtFirst).toContain(`meta-description ${ORIGIN}/c`);
+    // One crawl: nothing to compare with, every issue is open.
+    expect(first).toMatchObject({
+      current: { urls: 4, analysed: 4 },
+      previous: null,
+      summary: { new: 0, fixed: 0, still_open: openAtFirst.length },
+      urls: [],
+      urls_total: 0,
+    });
+    expect(first.current!.score).toBeGreaterThan(0);
+    expect(first.checks.find((check) => check.test_key === 'deprecated-html-tags')).toEqual({
+      test_key: 'deprecated-html-tags',
+      title: expect.any(String),
+      new: 0,
+      fixed: 0,
+      still_open: 1,
+    });
+
+    // Between the crawls: /a loses its old tag, /b gets one, /c is no longer linked and is deleted.
+    routes['/a'] = page('Page with an old tag', 1);
+    routes['/b'] = page('A page that will get an old tag', 2, {
+      extra: ' <font color="red">walnut chair</font>',
+    });
+    routes['/'] = page('Comparison home', 0, { links: ['/a', '/b'] });
+    const c = (
+      await t.database.query<{ id: string }>(
+        'select id from serviceable_urls where website_id = $1 and url = $2',
+        [w, `${ORIGIN}/c`],
+      )
+    )[0]!;
+    expect((await api(account, 'DELETE', `/serviceable-url/${w}/${c.id}`)).statusCode).toBe(204);
+    expect((await api(account, 'POST', '/on-page-seo/batch', { w_guid: w })).statusCode).toBe(202);
+    await runProcesses(w);
+
+    const res = await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const second = res.json() as Comparison;
+    const [a, b] = await t.database.query<{ id: string }>(
+      'select id from serviceable_urls where website_id = $1 and url = any($2::text[]) order by url',
+      [w, [`${ORIGIN}/a`, `${ORIGIN}/b`]],
+    );
+    expect(second.previous).toEqual(first.current);
+    expect(second.current).toMatchObject({ urls: 3, analysed: 3 });
+    expect(second.checks.find((check) => check.test_key === 'deprecated-html-tags')).toEqual({
+      test_key: 'deprecated-html-tags',
+      title: allChecks.find((check) => check.key === 'deprecated-html-tags')!.title,
+      new: 1,
+      fixed: 1,
+      still_open: 0,
+    });
+    expect(second.urls).toEqual([
+      { url: `${ORIGIN}/a`, url_guid: a!.id, new: [], fixed: ['deprecated-html-tags'] },
+      { url: `${ORIGIN}/b`, url_guid: b!.id, new: ['deprecated-html-tags'], fixed: [] },
+    ]);
+    expect(second.urls_total).toBe(2);
+    // The deleted /c counts in nothing: its issues are not fixed, nor open.
+    const descriptions = (await issuesNow(w)).filter((issue) => issue.startsWith('meta-description '));
+    expect(second.checks.find((check) => check.test_key === 'meta-description')).toMatchObject({
+      new: 0,
+      fixed: 0,
+      still_open: descriptions.length,
+    });
+    expect(second.summary).toEqual({ new: 1, fixed: 1, still_open: (await issuesNow(w)).length - 1 });
+    expect(second.summary.still_open).toBe(
+      openAtFirst.filter((issue) => !issue.endsWith('/c') && !issue.startsWith('deprecated-html-tags'))
+        .length,
+    );
+    for (const check of second.checks) expect(check.new + check.fixed + check.still_open).toBeGreaterThan(0);
+    expect(await comparisonSummary(t.database.query, w)).toEqual({
+      current: second.current,
+      previous: second.previous,
+      summary: second.summary,
+    });
+
+    // Another organization's website is not found.
+    const stranger = await withUrls();
+    const theirs = await api(stranger, 'GET', `/on-page-seo/crawl-comparison/${w}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error).toBe(WEBSITE_MESSAGES.notFound);
+    expect((await api(account, 'GET', '/on-page-seo/crawl-comparison/not-a-uuid')).statusCode).toBe(400);
+
+    // The last five snapshots are kept; a process recorded already is not recorded again.
+    const [process] = await t.database.query<{ id: string }>(
+      `select process_id as id from crawl_snapshots where website_id = $1 order by created_at desc limit 1`,
+      [w],
+    );
+    await t.database.transaction((query) => recordSnapshot(query, w, process!.id));
+    for (let n = 0; n < SNAPSHOTS_KEPT + 1; n++)
+      await t.database.transaction((query) => recordSnapshot(query, w, randomUUID()));
+    const [kept] = await t.database.query<{ n: number; issues: number }>(
+      `select count(*)::int as n, (select count(*)::int from crawl_issues i join crawl_snapshots s on s.id = i.snapshot_id
+                                    where s.website_id = $1) as issues
+         from crawl_snapshots where website_id = $1`,
+      [w],
+    );
+    expect(kept!.n).toBe(SNAPSHOTS_KEPT);
+    expect(kept!.issues).toBe(SNAPSHOTS_KEPT * (await issuesNow(w)).length);
+    const same = (await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json() as Comparison;
+    expect(same.summary).toEqual({ new: 0, fixed: 0, still_open: second.summary.still_open + 1 });
+
+    // A domain analysis records its snapshot too.
+    const domain = await api(account, 'POST', '/on-page-seo/domain', { w_guid: w });
+    expect(domain.statusCode, domain.body).toBe(202);
+    await runProcesses(w);
+    const [latest] = await t.database.query<{ process_id: string }>(
+      'select process_id from crawl_snapshots where website_id = $1 order by created_at desc limit 1',
+      [w],
+    );
+    expect(latest!.process_id).toBe(domain.json().process_guid);
+    const afterDomain = (
+      await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)
+    ).json() as Comparison;
+    expect(afterDomain.summary).toMatchObject({ new: 0, fixed: 0 });
+  }, 60_000);
+});
