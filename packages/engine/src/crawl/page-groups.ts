@@ -26,6 +26,8 @@ export const LAYOUT_BITS = 10;
 /** A pattern or a template with fewer pages joins a larger group rather than making its own. */
 export const MIN_GROUP = 3;
 const ROOT = '/';
+/** Templates told apart per pattern; a page unlike all of them goes with the main one. */
+const MAX_TEMPLATES = 20;
 
 /** The URL pattern of a page: the first path segment (`/blog/`), or `/` for the site's top level. */
 export function urlPattern(url: string): string {
@@ -75,7 +77,8 @@ function templatesOf(pages: GroupablePage[]): Template[] {
       (template) => (hammingDistance(template.layoutHash!, page.layoutHash!) ?? 64) <= LAYOUT_BITS,
     );
     if (match) match.pages.push(page);
-    else templates.push({ layoutHash: page.layoutHash, pages: [page] });
+    else if (templates.length < MAX_TEMPLATES) templates.push({ layoutHash: page.layoutHash, pages: [page] });
+    else unknown.push(page);
   }
   templates.sort((a, b) => b.pages.length - a.pages.length);
   // Small templates and pages without markup go with the pattern's main template.
@@ -99,11 +102,15 @@ export function groupPages(pages: readonly GroupablePage[]): FoundPageGroup[] {
   const byPattern = new Map<string, GroupablePage[]>();
   for (const page of pages) {
     const pattern = urlPattern(page.url);
-    byPattern.set(pattern, [...(byPattern.get(pattern) ?? []), page]);
+    const members = byPattern.get(pattern);
+    if (members) members.push(page);
+    else byPattern.set(pattern, [page]);
   }
   for (const [pattern, members] of byPattern)
     if (pattern !== ROOT && members.length < MIN_GROUP) {
-      byPattern.set(ROOT, [...(byPattern.get(ROOT) ?? []), ...members]);
+      const root = byPattern.get(ROOT);
+      if (root) root.push(...members);
+      else byPattern.set(ROOT, [...members]);
       byPattern.delete(pattern);
     }
   const groups: FoundPageGroup[] = [];

@@ -1,13 +1,21 @@
 /** Bits that differ between two 64-bit simhashes written as 16 hex digits; null if either is malformed. */
 export function hammingDistance(a: string, b: string): number | null {
-  if (!/^[0-9a-f]{16}$/i.test(a) || !/^[0-9a-f]{16}$/i.test(b)) return null;
-  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
-  let bits = 0;
-  while (x > 0n) {
-    bits += Number(x & 1n);
-    x >>= 1n;
-  }
-  return bits;
+  if (!HEX64.test(a) || !HEX64.test(b)) return null;
+  // Two 32-bit halves: no BigInt, as grouping compares a site's pages by the thousand.
+  return (
+    bitCount(Number.parseInt(a.slice(0, 8), 16) ^ Number.parseInt(b.slice(0, 8), 16)) +
+    bitCount(Number.parseInt(a.slice(8), 16) ^ Number.parseInt(b.slice(8), 16))
+  );
+}
+
+const HEX64 = /^[0-9a-f]{16}$/i;
+
+/** Set bits of a 32-bit integer. */
+function bitCount(value: number): number {
+  let v = value >>> 0;
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Similarity of two simhashes as a share of equal bits, 0–1. */
