@@ -6,6 +6,7 @@ describe('simhash distance', () => {
     expect(hammingDistance('0000000000000000', '0000000000000000')).toBe(0);
     expect(hammingDistance('0000000000000000', '000000000000000f')).toBe(4);
     expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
+    expect(hammingDistance('8000000000000001', '0000000000000000')).toBe(2);
     expect(simhashSimilarity('0000000000000000', '00000000000000ff')).toBe(0.875);
   });
 
