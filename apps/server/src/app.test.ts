@@ -170,6 +170,51 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/health/ready'].get.responses['503']).toBeDefined();
   });
 
+  it("lists every Deep Analysis call of the spec (dashboard document 7) and this product's own", async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const calls = [
+      'get /import-sitemap',
+      'post /import-sitemap',
+      'get /on-page-seo/active',
+      'post /on-page-seo/url',
+      'post /on-page-seo/batch',
+      'post /on-page-seo/domain',
+      'get /on-page-seo/audit/structure',
+      'get /on-page-seo/audit/domain/{w_guid}',
+      'get /on-page-seo/audit/url/{w_guid}/{url_guid}',
+      'get /on-page-seo/website-audit/overview/{w_guid}',
+      'get /on-page-seo/website-failed-checks/{w_guid}',
+      'get /on-page-seo/domain-checks/{w_guid}',
+      'get /on-page-seo/seo-test',
+      'get /on-page-seo/seo-test/{key}',
+      'get /on-page-seo/affected-clusters/{w_guid}/{key}',
+      'get /on-page-seo/affected-urls/{w_guid}/{cluster_guid}/{key}',
+      'get /serviceable-url',
+      'get /serviceable-url/{w_guid}/count',
+      'get /serviceable-url/{w_guid}/cluster/{cluster_guid}',
+      'post /serviceable-url/{w_guid}',
+      'post /serviceable-url/{w_guid}/cluster/{cluster_guid}',
+      'delete /serviceable-url/{w_guid}/{url_guid}',
+      'get /url-cluster/{w_guid}',
+      'post /url-cluster',
+      'patch /url-cluster/{w_guid}/{cluster_guid}',
+      'delete /url-cluster/{w_guid}/{cluster_guid}',
+      // Beyond the spec: screenshots, the crawl comparison and the CSV exports.
+      'get /url-cluster/{w_guid}/{cluster_guid}/screenshot',
+      'get /on-page-seo/website-audit/screenshot/{w_guid}',
+      'get /on-page-seo/crawl-comparison/{w_guid}',
+      'get /serviceable-url/{w_guid}/export.csv',
+      'get /on-page-seo/affected-urls/{w_guid}/{key}/export.csv',
+    ];
+    const missing = calls.filter((call) => {
+      const [method, path] = call.split(' ') as [string, string];
+      return !doc.paths[`/api${path}`]?.[method];
+    });
+    expect(missing).toEqual([]);
+  });
+
   it('serves the Swagger UI at /api/docs', async () => {
     const res = await app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
