@@ -1,3 +1,4 @@
+import { type CrawlSite, type CrawlSitePage, startCrawlSite } from '@sitelens/engine/testing/crawl-site';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
@@ -52,4 +53,42 @@ export function deepAnalysisDriver(t: () => TestApp) {
   }
 
   return { api, website, runProcesses };
+}
+
+/** A sitemap of the site's `paths`, as a fixture site serves it. */
+export const sitemapPage = (paths: readonly string[]): CrawlSitePage => ({
+  headers: { 'content-type': 'application/xml' },
+  body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+    .map((path) => `<url><loc>{{origin}}${path}</loc></url>`)
+    .join('')}</urlset>`,
+});
+
+/** robots.txt allowing everything and naming the sitemap. */
+export const robotsPage: CrawlSitePage = {
+  headers: { 'content-type': 'text/plain' },
+  body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+};
+
+/**
+ * Serves fixture sites as `http://{name}.example.com` (through FETCH_CONNECT_TO, so the crawl
+ * reaches them by name); `close` stops them and puts FETCH_CONNECT_TO back.
+ */
+export async function serveSites(
+  routesByName: Record<string, Parameters<typeof startCrawlSite>[0]>,
+): Promise<{ sites: Record<string, CrawlSite>; close(): Promise<void> }> {
+  const sites: Record<string, CrawlSite> = {};
+  for (const [name, routes] of Object.entries(routesByName))
+    sites[name] = await startCrawlSite(routes, { publicOrigin: `http://${name}.example.com` });
+  const previous = process.env.FETCH_CONNECT_TO;
+  process.env.FETCH_CONNECT_TO = Object.entries(sites)
+    .map(([name, site]) => `${name}.example.com:80:127.0.0.1:${site.port}`)
+    .join(',');
+  return {
+    sites,
+    async close() {
+      for (const site of Object.values(sites)) await site.close();
+      if (previous === undefined) delete process.env.FETCH_CONNECT_TO;
+      else process.env.FETCH_CONNECT_TO = previous;
+    },
+  };
 }

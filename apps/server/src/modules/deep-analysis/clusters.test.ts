@@ -1,17 +1,11 @@
 import { PAGE_GROUP_MESSAGES } from '@sitelens/contracts';
-import {
-  type CrawlSite,
-  type CrawlSitePage,
-  proseOf,
-  startCrawlSite,
-} from '@sitelens/engine/testing/crawl-site';
+import { type CrawlSitePage, proseOf } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
-import { deepAnalysisDriver } from '../../test/deep-analysis';
+import { deepAnalysisDriver, robotsPage, serveSites, sitemapPage } from '../../test/deep-analysis';
 import { closeWorkerBrowser } from '../checkup/worker-browser';
 
 let t: TestApp;
-const sites: CrawlSite[] = [];
 const { api, website, runProcesses } = deepAnalysisDriver(() => t);
 
 const document = (title: string, body: string): CrawlSitePage => ({
@@ -45,20 +39,8 @@ const item = (n: number) =>
   );
 
 const ROUTES: Record<string, CrawlSitePage> = {
-  '/robots.txt': {
-    headers: { 'content-type': 'text/plain' },
-    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
-  },
-  '/sitemap.xml': {
-    headers: { 'content-type': 'application/xml' },
-    body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
-      ...PAGES,
-      ...POSTS,
-      ...ITEMS,
-    ]
-      .map((path) => `<url><loc>{{origin}}${path}</loc></url>`)
-      .join('')}</urlset>`,
-  },
+  '/robots.txt': robotsPage,
+  '/sitemap.xml': sitemapPage([...PAGES, ...POSTS, ...ITEMS]),
   '/': mainPage('Home of the shop', 1, [...PAGES, ...POSTS, ...ITEMS]),
   '/about': mainPage('About the shop', 2, ['/']),
   '/contact': mainPage('Contact the shop', 3, ['/']),
@@ -70,23 +52,15 @@ ITEMS.forEach((path, i) => {
   ROUTES[path] = item(i + 1);
 });
 
-let previousConnectTo: string | undefined;
+let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
-  const names = ['templates', 'edits'];
-  for (const name of names)
-    sites.push(await startCrawlSite(ROUTES, { publicOrigin: `http://${name}.example.com` }));
-  previousConnectTo = process.env.FETCH_CONNECT_TO;
-  process.env.FETCH_CONNECT_TO = names
-    .map((name, i) => `${name}.example.com:80:127.0.0.1:${sites[i]!.port}`)
-    .join(',');
+  served = await serveSites({ templates: ROUTES, edits: ROUTES });
   t = await createTestApp();
 });
 afterAll(async () => {
   await closeWorkerBrowser();
   await t.close();
-  for (const site of sites) await site.close();
-  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
-  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+  await served.close();
 });
 
 const account = () => teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 1, dp_max_urls: 500 });

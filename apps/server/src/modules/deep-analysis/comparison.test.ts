@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { allChecks } from '@sitelens/engine';
-import {
-  type CrawlSite,
-  type CrawlSitePage,
-  htmlPage,
-  proseOf,
-  startCrawlSite,
-} from '@sitelens/engine/testing/crawl-site';
-import pino from 'pino';
+import { type CrawlSitePage, htmlPage, proseOf } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { deepAnalysisDriver, robotsPage, serveSites, sitemapPage } from '../../test/deep-analysis';
 import { comparisonSummary, recordSnapshot, SNAPSHOTS_KEPT } from './comparison';
-import { deepAnalysisJob } from './jobs';
 
-const logger = pino({ level: 'silent' });
 const ORIGIN = 'http://compare.example.com';
 let t: TestApp;
-let site: CrawlSite;
+let served: Awaited<ReturnType<typeof serveSites>>;
+const { api, website: trackedWebsite, runProcesses } = deepAnalysisDriver(() => t);
+const website = (account: Parameters<typeof trackedWebsite>[0]) => trackedWebsite(account, 'compare');
 
 const page = (
   title: string,
@@ -36,21 +30,8 @@ const page = (
 
 /** The fixture's pages, changed between the crawls: the server reads this object on every request. */
 const routes: Record<string, CrawlSitePage> = {
-  '/robots.txt': {
-    headers: { 'content-type': 'text/plain' },
-    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
-  },
-  '/sitemap.xml': {
-    headers: { 'content-type': 'application/xml' },
-    body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
-      '/',
-      '/a',
-      '/b',
-      '/c',
-    ]
-      .map((path) => `<url><loc>{{origin}}${path}</loc></url>`)
-      .join('')}</urlset>`,
-  },
+  '/robots.txt': robotsPage,
+  '/sitemap.xml': sitemapPage(['/', '/a', '/b', '/c']),
   '/': page('Comparison home', 0, { links: ['/a', '/b', '/c'] }),
   // A deprecated tag: fixed before the second crawl.
   '/a': page('Page with an old tag', 1, { extra: ' <center>oak table</center>' }),
@@ -59,63 +40,17 @@ const routes: Record<string, CrawlSitePage> = {
   '/c': page('A page without a description', 3, { description: false }),
 };
 
-let previousConnectTo: string | undefined;
 beforeAll(async () => {
-  site = await startCrawlSite(routes, { publicOrigin: ORIGIN });
-  previousConnectTo = process.env.FETCH_CONNECT_TO;
-  process.env.FETCH_CONNECT_TO = `compare.example.com:80:127.0.0.1:${site.port}`;
+  served = await serveSites({ compare: routes });
   t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await site.close();
-  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
-  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+  await served.close();
 });
-
-const api = (account: Account, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: account.auth,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 
 const withUrls = () =>
   teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 1, dp_max_urls: 100 });
-
-async function website(account: Account): Promise<string> {
-  const created = await api(account, 'POST', '/website-index', {
-    domain: 'compare.example.com',
-    homepage_url: `${ORIGIN}/`,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const guid = created.json().guid as string;
-  const patched = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/website-index/settings/${guid}`,
-    headers: account.auth,
-    payload: { crawl: { follow_links: true, browser_sample: 0, urls_per_second: null, recrawl_days: 0 } },
-  });
-  expect(patched.statusCode, patched.body).toBe(200);
-  return guid;
-}
-
-/** Runs the website's queued processes as a worker would. */
-async function runProcesses(websiteId: string): Promise<void> {
-  for (let round = 0; round < 5; round++) {
-    const running = await t.database.query<{ id: string }>(
-      `select id from analysis_processes where website_id = $1 and status = 'running' order by created_at`,
-      [websiteId],
-    );
-    if (running.length === 0) return;
-    for (const { id } of running)
-      await deepAnalysisJob.handler(
-        { processId: id },
-        { database: t.database, queue: t.queue, logger, jobId: `test-${id}` },
-      );
-  }
-}
 
 interface Comparison {
   current: { c_at: string; urls: number; analysed: number; score: number | null } | null;

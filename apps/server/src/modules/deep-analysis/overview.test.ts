@@ -1,17 +1,10 @@
 import { AUDIT_OVERVIEW_MESSAGES as TEXT, WEBSITE_MESSAGES } from '@sitelens/contracts';
-import {
-  type CrawlSite,
-  type CrawlSitePage,
-  htmlPage,
-  proseOf,
-  startCrawlSite,
-} from '@sitelens/engine/testing/crawl-site';
+import { type CrawlSitePage, htmlPage, proseOf } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, teamAccount } from '../../test/app';
-import { deepAnalysisDriver } from '../../test/deep-analysis';
+import { deepAnalysisDriver, robotsPage, serveSites, sitemapPage } from '../../test/deep-analysis';
 
 let t: TestApp;
-let site: CrawlSite;
 const { api, website, runProcesses } = deepAnalysisDriver(() => t);
 
 const PATHS = ['/blog/a', '/blog/b', '/blog/c', '/docs/x', '/docs/y', '/docs/z'];
@@ -27,16 +20,8 @@ const page = (path: string, i: number, broken = false) => {
   return { body: broken ? body.replace(VIEWPORT, '') : body };
 };
 const ROUTES: Record<string, CrawlSitePage> = {
-  '/robots.txt': {
-    headers: { 'content-type': 'text/plain' },
-    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
-  },
-  '/sitemap.xml': {
-    headers: { 'content-type': 'application/xml' },
-    body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', ...PATHS]
-      .map((path) => `<url><loc>{{origin}}${path}</loc></url>`)
-      .join('')}</urlset>`,
-  },
+  '/robots.txt': robotsPage,
+  '/sitemap.xml': sitemapPage(['/', ...PATHS]),
   '/': {
     body: htmlPage({ title: 'Overview home', description: 'The home of the overview site.', links: PATHS }),
   },
@@ -47,18 +32,14 @@ PATHS.forEach((path, i) => {
 // The first crawl finds one page without a viewport.
 ROUTES['/blog/a'] = page('/blog/a', 1, true);
 
-let previousConnectTo: string | undefined;
+let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
-  site = await startCrawlSite(ROUTES, { publicOrigin: 'http://overview.example.com' });
-  previousConnectTo = process.env.FETCH_CONNECT_TO;
-  process.env.FETCH_CONNECT_TO = `overview.example.com:80:127.0.0.1:${site.port}`;
+  served = await serveSites({ overview: ROUTES });
   t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await site.close();
-  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
-  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+  await served.close();
 });
 
 describe('the audit overview', () => {

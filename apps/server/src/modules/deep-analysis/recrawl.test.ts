@@ -2,6 +2,7 @@ import { DEEP_ANALYSIS_HISTORY_MESSAGES, RECRAWL_TASK } from '@sitelens/contract
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, givePlan, type TestApp, teamAccount } from '../../test/app';
+import { deepAnalysisDriver } from '../../test/deep-analysis';
 import { recrawlJob, startDueRecrawls } from './recrawl';
 
 const logger = pino({ level: 'silent' });
@@ -13,13 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (account: Account, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: account.auth,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { api } = deepAnalysisDriver(() => t);
 
 const withUrls = (dp_max_urls = 100) =>
   teamAccount(t, { max_tracked_websites: 10, max_monitored_regions: 1, dp_max_urls });
