@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { DEEP_ANALYSIS_AUDIT_MESSAGES } from './deep-analysis-audit';
 
 /** Texts of Deep Analysis's history: crawl comparison, scheduled re-crawls, CSV exports. */
 export const DEEP_ANALYSIS_HISTORY_MESSAGES = {
-  /** Spec 8: a check key the catalogue does not know. */
-  unknownTestType: DEEP_ANALYSIS_AUDIT_MESSAGES.unknownTest,
   recrawlTask: (days: number) =>
     `Crawls and analyses every monitored URL again ${days === 1 ? 'every day' : `every ${days} days`}, so new problems and fixes show up without anyone asking.`,
 } as const;

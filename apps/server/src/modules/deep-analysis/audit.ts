@@ -11,26 +11,19 @@ import {
   type FailedCheck,
   type FailedChecksReply,
   impactOf,
-  PAGE_GROUP_MESSAGES,
   priorityOf,
   type ReportStructure,
   type SectionResult,
   type SeoTest,
   UNGROUPED_CLUSTER,
 } from '@sitelens/contracts';
-import {
-  allChecks,
-  CATEGORIES,
-  type CheckMeta,
-  type CheckResult,
-  type CheckStatus,
-  checkMeta,
-} from '@sitelens/engine';
+import { allChecks, CATEGORIES, type CheckMeta, type CheckResult, checkMeta } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
+import { AppError } from '../../errors';
 import { overviewOf, sectionResult } from '../checkup/jobs';
 import { structure } from '../checkup/service';
-import { URL_COLUMNS, type UrlRow, urlOf, websiteOf } from './service';
+import { BY_URL_ID, requireGroup, URL_COLUMNS, type UrlRow, urlPage, websiteOf } from './service';
+import { asResult } from './site-checks';
 
 /** Report order of the checks, to list results and break ties the way the report shows them. */
 const ORDER = new Map(allChecks.map((check, position) => [check.key, position]));
@@ -40,7 +33,7 @@ const byReportOrder = (a: string, b: string) => (ORDER.get(a) ?? 0) - (ORDER.get
 const URL_CHECK_KEYS = allChecks.filter((check) => check.scope !== 'origin').map((check) => check.key);
 
 /** The check of `key`; an unknown one answers 404 'Unknown test type' (spec 8). */
-function checkOf(key: string): CheckMeta {
+export function checkOf(key: string): CheckMeta {
   const meta = checkMeta.get(key);
   if (!meta) throw new AppError('not_found', AUDIT.unknownTest);
   return meta;
@@ -53,12 +46,6 @@ interface StoredResult {
   data: Record<string, unknown>;
 }
 
-/** A stored result back as the engine's, so the checkup's `sectionResult` renders it. */
-const asResult = (row: StoredResult): CheckResult =>
-  row.status === 'skipped'
-    ? { key: row.check_key, status: 'skipped', reason: row.message }
-    : { key: row.check_key, status: row.status as CheckStatus, message: row.message, data: row.data };
-
 const render = (result: CheckResult) => sectionResult(result) as SectionResult;
 
 /** Section results by key in report order; a result of a check the engine no longer has is left out. */
@@ -66,7 +53,7 @@ function sectionsOf(rows: readonly StoredResult[]): Record<string, SectionResult
   const results: Record<string, SectionResult> = {};
   for (const row of [...rows].sort((a, b) => byReportOrder(a.check_key, b.check_key)))
     if (checkMeta.has(row.check_key) && !(row.check_key in results))
-      results[row.check_key] = render(asResult(row));
+      results[row.check_key] = render(asResult(row.check_key, row));
   return results;
 }
 
@@ -252,15 +239,6 @@ export async function domainReport(
     important_fixes: importantFixesOf(results, (key) => counts.get(key)?.failed ?? 0),
     results,
   };
-}
-
-/** A page group of the website; another website's, or one removed, answers 404. */
-async function requireGroup(query: QueryFn, websiteId: string, clusterId: string): Promise<void> {
-  const [group] = await query(
-    'select 1 from url_clusters where id = $1 and website_id = $2 and not dismissed',
-    [clusterId, websiteId],
-  );
-  if (!group) throw new AppError('not_found', PAGE_GROUP_MESSAGES.notFound);
 }
 
 /**
@@ -464,17 +442,6 @@ export async function affectedClusters(
   }));
 }
 
-/** The keyset of the affected-URL list: the last URL's id, the failing-check index's last column. */
-const affectedKeyOf = (urlId: string) => Buffer.from(`a${urlId}`).toString('base64url');
-
-function parseAffectedKey(key: string): string {
-  const id = /^a([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    Buffer.from(key, 'base64url').toString('utf8'),
-  )?.[1];
-  if (!id) throw fieldError('bad_request', 'last_evaluated_key', AUDIT.invalidKey);
-  return id;
-}
-
 /**
  * `GET /api/on-page-seo/affected-urls/{w_guid}/{cluster_guid}/{key}`: the URLs failing the check
  * (in a page group, `ungrouped` or `all`), a page at a time by URL id. The ids come from one range
@@ -488,34 +455,34 @@ export async function affectedUrls(
 ): Promise<AffectedUrlsReply> {
   await websiteOf(query, organizationId, params.w_guid);
   checkOf(params.key);
-  const after = page.last_evaluated_key ? parseAffectedKey(page.last_evaluated_key) : null;
   const cluster = params.cluster_guid;
   if (cluster !== ALL_CLUSTERS && cluster !== UNGROUPED_CLUSTER)
     await requireGroup(query, params.w_guid, cluster);
-  const values: unknown[] = [params.w_guid, params.key, page.limit + 1];
-  // The group is read per failing row in index order (a primary-key probe), so the scan stops at
-  // the page's last URL instead of joining every failing URL of the website first.
-  const filter = groupFilter(
-    '(select c.cluster_id from serviceable_urls c where c.id = r.url_id)',
-    cluster,
-    values,
+  return urlPage(
+    page,
+    (after, limit) => {
+      const values: unknown[] = [params.w_guid, params.key, limit];
+      // The group is read per failing row in index order (a primary-key probe), so the scan stops at
+      // the page's last URL instead of joining every failing URL of the website first.
+      const filter = groupFilter(
+        '(select c.cluster_id from serviceable_urls c where c.id = r.url_id)',
+        cluster,
+        values,
+      );
+      let keyset = '';
+      if (after) {
+        values.push(after);
+        keyset = ` and r.url_id > $${values.length}::uuid`;
+      }
+      return query<UrlRow>(
+        `select ${URL_COLUMNS} from serviceable_urls where id in (
+           select r.url_id from url_check_results r
+            where r.website_id = $1 and r.check_key = $2 and r.status = 'failed'${keyset}${filter}
+            order by r.url_id limit $3)
+          order by id`,
+        values,
+      );
+    },
+    BY_URL_ID,
   );
-  let keyset = '';
-  if (after) {
-    values.push(after);
-    keyset = ` and r.url_id > $${values.length}::uuid`;
-  }
-  const rows = await query<UrlRow>(
-    `select ${URL_COLUMNS} from serviceable_urls where id in (
-       select r.url_id from url_check_results r
-        where r.website_id = $1 and r.check_key = $2 and r.status = 'failed'${keyset}${filter}
-        order by r.url_id limit $3)
-      order by id`,
-    values,
-  );
-  const data = rows.slice(0, page.limit);
-  return {
-    data: data.map(urlOf),
-    meta: { last_evaluated_key: rows.length > page.limit ? affectedKeyOf(data[data.length - 1]!.id) : null },
-  };
 }

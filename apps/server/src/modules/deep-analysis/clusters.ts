@@ -10,7 +10,7 @@ import type { Database, QueryFn } from '../../db/client';
 import type { PueLevel } from '../../db/schema';
 import { AppError } from '../../errors';
 import { lockWebsite } from '../websites/service';
-import { type DeepAnalysisDeps, URL_COLUMNS, type UrlRow, urlPage, websiteOf } from './service';
+import { type DeepAnalysisDeps, requireGroup, URL_COLUMNS, type UrlRow, urlPage, websiteOf } from './service';
 
 /**
  * Groups the website's URLs after a crawl (`groupPages`: URL pattern, then template). A group found
@@ -201,7 +201,7 @@ export async function deleteGroup(
   await websiteOf(deps.database.query, organizationId, websiteId);
   await deps.database.transaction(async (query) => {
     await lockWebsite(query, websiteId);
-    await groupOfWebsite(query, websiteId, clusterId);
+    await requireGroup(query, websiteId, clusterId);
     await query(
       'update serviceable_urls set cluster_id = null, cluster_pinned = false where website_id = $1 and cluster_id = $2',
       [websiteId, clusterId],
@@ -239,7 +239,7 @@ export async function listGroupUrls(
   page: { limit: number; last_evaluated_key?: string | undefined },
 ): Promise<ServiceableUrlsReply> {
   await websiteOf(deps.database.query, organizationId, params.w_guid);
-  await groupOfWebsite(deps.database.query, params.w_guid, params.cluster_guid);
+  await requireGroup(deps.database.query, params.w_guid, params.cluster_guid);
   return urlPage(page, (after, limit) =>
     deps.database.query<UrlRow>(
       `select ${URL_COLUMNS} from serviceable_urls

@@ -5,7 +5,7 @@ import {
   type CrawlComparisonSummary,
   type CrawlSnapshot,
 } from '@sitelens/contracts';
-import { allChecks } from '@sitelens/engine';
+import { checkMeta } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
 
 /** Snapshots kept per website: the comparison reads two, the rest are a short history. */
@@ -151,8 +151,6 @@ export async function comparisonSummary(query: QueryFn, websiteId: string): Prom
   };
 }
 
-const titles = new Map(allChecks.map((check) => [check.key, check.title]));
-
 /**
  * `GET /api/on-page-seo/crawl-comparison/{w_guid}` (the website checked by the caller): the
  * latest crawl against the one before it, per check and per URL.
@@ -174,7 +172,7 @@ export async function crawlComparison(query: QueryFn, websiteId: string): Promis
     )
     .map((row) => ({
       test_key: row.check_key,
-      title: titles.get(row.check_key) ?? row.check_key,
+      title: checkMeta.get(row.check_key)?.title ?? row.check_key,
       new: row.new,
       fixed: row.fixed,
       still_open: row.still_open,

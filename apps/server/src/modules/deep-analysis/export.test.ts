@@ -1,6 +1,6 @@
 import {
   AFFECTED_URLS_CSV_COLUMNS,
-  DEEP_ANALYSIS_HISTORY_MESSAGES,
+  DEEP_ANALYSIS_AUDIT_MESSAGES,
   MONITORED_URLS_CSV_COLUMNS,
 } from '@sitelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +144,7 @@ describe('the CSV exports', () => {
 
     const unknown = await get(account, `/on-page-seo/affected-urls/${w}/no-such-check/export.csv`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(DEEP_ANALYSIS_HISTORY_MESSAGES.unknownTestType);
+    expect(unknown.json().error).toBe(DEEP_ANALYSIS_AUDIT_MESSAGES.unknownTest);
     expect((await get(account, `/serviceable-url/not-a-uuid/export.csv`)).statusCode).toBe(400);
     // The router itself refuses a parameter over 100 characters.
     expect(

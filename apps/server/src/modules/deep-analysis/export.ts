@@ -1,12 +1,7 @@
 import { Readable } from 'node:stream';
-import {
-  AFFECTED_URLS_CSV_COLUMNS,
-  DEEP_ANALYSIS_HISTORY_MESSAGES,
-  MONITORED_URLS_CSV_COLUMNS,
-} from '@sitelens/contracts';
-import { allChecks } from '@sitelens/engine';
+import { AFFECTED_URLS_CSV_COLUMNS, MONITORED_URLS_CSV_COLUMNS } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
-import { AppError } from '../../errors';
+import { checkOf } from './audit';
 import { websiteOf } from './service';
 
 /** Rows read per query: an export of any size holds one batch at a time. */
@@ -118,7 +113,7 @@ export async function* affectedUrlsCsv(
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
   yield csvLine(AFFECTED_URLS_CSV_COLUMNS);
-  const scope = allChecks.find((check) => check.key === key)?.scope;
+  const scope = checkOf(key).scope;
   const read =
     scope === 'origin'
       ? (after: string | null, limit: number) =>
@@ -177,8 +172,7 @@ export async function exportAffectedUrls(
   key: string,
 ): Promise<CsvExport> {
   const website = await websiteOf(query, organizationId, websiteId);
-  if (!allChecks.some((check) => check.key === key))
-    throw new AppError('not_found', DEEP_ANALYSIS_HISTORY_MESSAGES.unknownTestType);
+  checkOf(key);
   return {
     fileName: `${safe(website.domain)}-${safe(key)}-affected-urls.csv`,
     body: Readable.from(affectedUrlsCsv(query, websiteId, key), { objectMode: false }),

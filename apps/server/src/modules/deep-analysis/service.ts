@@ -1,6 +1,7 @@
 import {
   type AddServiceableUrlsBody,
   type AnalysisProcess,
+  DEEP_ANALYSIS_AUDIT_MESSAGES,
   DEEP_ANALYSIS_MESSAGES,
   type ImportSitemapBody,
   PAGE_GROUP_MESSAGES,
@@ -371,30 +372,64 @@ export const urlOf = (row: UrlRow): ServiceableUrl => ({
   error: row.error,
 });
 
-/** The keyset of a row: its place in insertion order, opaque to the caller. */
-const keyOf = (row: UrlRow) => Buffer.from(`u${row.seq}`).toString('base64url');
+/**
+ * How a URL list pages: the column it is ordered by, read from a row and written into an opaque
+ * `last_evaluated_key` (prefixed, so one list's key is not taken for another's).
+ */
+interface Keyset {
+  of(row: UrlRow): string;
+  pattern: RegExp;
+  prefix: string;
+}
 
-function parseKey(key: string): string {
-  const seq = /^u(\d{1,18})$/.exec(Buffer.from(key, 'base64url').toString('utf8'))?.[1];
-  if (!seq) throw fieldError('bad_request', 'last_evaluated_key', 'Invalid last_evaluated_key');
-  return seq;
+/** Insertion order (`seq`): the monitored-URL and page-group lists. */
+export const BY_SEQ: Keyset = { of: (row) => String(row.seq), pattern: /^\d{1,18}$/, prefix: 'u' };
+/** URL id: the failing-check index's last column (the affected-URL list). */
+export const BY_URL_ID: Keyset = {
+  of: (row) => row.id,
+  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  prefix: 'a',
+};
+
+function parseKey(key: string, keyset: Keyset): string {
+  const text = Buffer.from(key, 'base64url').toString('utf8');
+  const value = text.slice(keyset.prefix.length);
+  if (!text.startsWith(keyset.prefix) || !keyset.pattern.test(value))
+    throw fieldError('bad_request', 'last_evaluated_key', DEEP_ANALYSIS_AUDIT_MESSAGES.invalidKey);
+  return value;
 }
 
 /**
- * A page of URLs by keyset: `fetch` reads up to `limit` rows after the insertion sequence `after`
- * (null: from the start) in seq order, from an index at any depth, where OFFSET would count.
+ * A page of URLs by keyset: `fetch` reads up to `limit` rows after the key `after` (null: from the
+ * start) in the keyset's order, from an index at any depth, where OFFSET would count.
  */
 export async function urlPage(
   page: { limit: number; last_evaluated_key?: string | undefined },
   fetch: (after: string | null, limit: number) => Promise<UrlRow[]>,
+  keyset: Keyset = BY_SEQ,
 ): Promise<ServiceableUrlsReply> {
-  const after = page.last_evaluated_key ? parseKey(page.last_evaluated_key) : null;
+  const after = page.last_evaluated_key ? parseKey(page.last_evaluated_key, keyset) : null;
   const rows = await fetch(after, page.limit + 1);
   const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
   return {
     data: shown.map(urlOf),
-    meta: { last_evaluated_key: rows.length > page.limit ? keyOf(shown[shown.length - 1]!) : null },
+    meta: {
+      last_evaluated_key:
+        rows.length > page.limit && last
+          ? Buffer.from(keyset.prefix + keyset.of(last)).toString('base64url')
+          : null,
+    },
   };
+}
+
+/** A page group of the website; another website's, or one removed, answers 404. */
+export async function requireGroup(query: QueryFn, websiteId: string, clusterId: string): Promise<void> {
+  const [group] = await query(
+    'select 1 from url_clusters where id = $1 and website_id = $2 and not dismissed',
+    [clusterId, websiteId],
+  );
+  if (!group) throw new AppError('not_found', PAGE_GROUP_MESSAGES.notFound);
 }
 
 /** `GET /api/serviceable-url`: the website's URLs in the order they were added, a page at a time. */
@@ -453,13 +488,7 @@ export async function addUrls(
   const rows = await deps.database.transaction(async (query) => {
     await lockOrganization(query, organizationId);
     const website = await websiteOf(query, organizationId, websiteId);
-    if (clusterId) {
-      const [group] = await query(
-        'select 1 from url_clusters where id = $1 and website_id = $2 and not dismissed',
-        [clusterId, websiteId],
-      );
-      if (!group) throw new AppError('not_found', PAGE_GROUP_MESSAGES.notFound);
-    }
+    if (clusterId) await requireGroup(query, websiteId, clusterId);
     const urls = body.urls.map((input) => ownUrl(input, website.domain));
     if (urls.length === 0 || urls.some((url) => url === null))
       throw fieldError('bad_request', 'urls', DEEP_ANALYSIS_MESSAGES.urlsFromDomain(website.domain));

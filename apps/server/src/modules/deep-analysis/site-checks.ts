@@ -68,8 +68,8 @@ const crawlPage = (row: UrlRow): CrawlPage => ({
   hreflang: row.hreflang ?? [],
 });
 
-/** The stored form of a result back as the engine's, to judge it again. */
-const asResult = (
+/** The stored form of a result back as the engine's, to judge it again or to render it. */
+export const asResult = (
   key: string,
   stored: { status: string; message: string; data: Record<string, unknown> },
 ): CheckResult =>
