@@ -5,16 +5,15 @@ import {
   generatedSite,
   htmlPage,
   proseOf,
-  startCrawlSite,
 } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
-import { deepAnalysisDriver } from '../../test/deep-analysis';
+import { deepAnalysisDriver, serveSites, sitemapPage } from '../../test/deep-analysis';
 import { closeWorkerBrowser } from '../checkup/worker-browser';
 
 let t: TestApp;
 const { api, website, runProcesses } = deepAnalysisDriver(() => t);
-const sites: Record<string, CrawlSite> = {};
+let sites: Record<string, CrawlSite> = {};
 
 const page = (title: string, i: number, links: string[] = [], head = ''): CrawlSitePage => ({
   body: htmlPage({
@@ -25,11 +24,6 @@ const page = (title: string, i: number, links: string[] = [], head = ''): CrawlS
     head,
   }),
 });
-const xml = (body: string): CrawlSitePage => ({ headers: { 'content-type': 'application/xml' }, body });
-const urlset = (paths: string[]) =>
-  xml(
-    `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((path) => `<url><loc>{{origin}}${path}</loc></url>`).join('')}</urlset>`,
-  );
 
 /** A site with one page per crawl-wide defect, and a clean page beside each. */
 const DEFECTS: Record<string, CrawlSitePage> = {
@@ -37,7 +31,16 @@ const DEFECTS: Record<string, CrawlSitePage> = {
     headers: { 'content-type': 'text/plain' },
     body: 'User-agent: *\nDisallow: /blocked\nSitemap: {{origin}}/sitemap.xml\n',
   },
-  '/sitemap.xml': urlset(['/', '/clean', '/orphan', '/noindexed', '/gone', '/moved', '/blocked', '/dup-a']),
+  '/sitemap.xml': sitemapPage([
+    '/',
+    '/clean',
+    '/orphan',
+    '/noindexed',
+    '/gone',
+    '/moved',
+    '/blocked',
+    '/dup-a',
+  ]),
   '/': page('Defects home', 0, [
     '/clean',
     '/dup-a',
@@ -111,31 +114,26 @@ const SPA: Record<string, CrawlSitePage> = {
     headers: { 'content-type': 'text/plain' },
     body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
   },
-  '/sitemap.xml': urlset(['/']),
+  '/sitemap.xml': sitemapPage(['/']),
   '/': spaPage('A script-built shop', 40, ['/catalogue']),
   '/catalogue': spaPage('The catalogue, built by scripts', 41, ['/']),
 };
 
-let previousConnectTo: string | undefined;
+let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
-  sites.crawl = await startCrawlSite(generatedSite(50), { publicOrigin: 'http://crawl.example.com' });
-  sites.defects = await startCrawlSite(DEFECTS, { publicOrigin: 'http://defects.example.com' });
-  sites.bare = await startCrawlSite(generatedSite(5, { sitemap: false }), {
-    publicOrigin: 'http://bare.example.com',
+  served = await serveSites({
+    crawl: generatedSite(50),
+    defects: DEFECTS,
+    bare: generatedSite(5, { sitemap: false }),
+    spa: SPA,
   });
-  sites.spa = await startCrawlSite(SPA, { publicOrigin: 'http://spa.example.com' });
-  previousConnectTo = process.env.FETCH_CONNECT_TO;
-  process.env.FETCH_CONNECT_TO = Object.entries(sites)
-    .map(([name, site]) => `${name}.example.com:80:127.0.0.1:${site.port}`)
-    .join(',');
+  sites = served.sites;
   t = await createTestApp();
 });
 afterAll(async () => {
   await closeWorkerBrowser();
   await t.close();
-  for (const site of Object.values(sites)) await site.close();
-  if (previousConnectTo === undefined) delete process.env.FETCH_CONNECT_TO;
-  else process.env.FETCH_CONNECT_TO = previousConnectTo;
+  await served.close();
 });
 
 const withUrls = (dp_max_urls = 500) =>
