@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { RenderingSchema } from './deep-analysis';
 import { PRIORITY_BANDS } from './deep-analysis-audit';
 import { ComparisonCountsSchema, CrawlSnapshotSchema } from './deep-analysis-history';
+import { scoreBand } from './format';
 
 /** Texts of the audit overview, written from the crawl's figures. */
 export const AUDIT_OVERVIEW_MESSAGES = {
   noData: 'No data available yet',
-  scoreBand: (score: number) => (score >= 75 ? 'good' : score >= 50 ? 'fair' : 'poor'),
+  /** The spec's score colours (`scoreBand`) in words. */
+  scoreBand: (score: number) => ({ red: 'poor', amber: 'fair', green: 'good' })[scoreBand(score)],
   analysed: (domain: string, analysed: number, monitored: number, score: number, band: string) =>
     `${domain}: ${analysed} of ${monitored} monitored URLs analysed, with an average SEO score of ${score}/100 (${band}).`,
   failing: (checks: number, title: string, urls: number) =>

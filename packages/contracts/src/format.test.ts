@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_OVERVIEW_MESSAGES } from './deep-analysis-overview';
 import { formatDate, formatTime, scoreBand, scoreColor, scoreVerdict } from './format';
 
 describe('formatDate', () => {
@@ -44,5 +45,11 @@ describe('scoreVerdict', () => {
     expect(scoreVerdict(74)).toMatch(/scores below/);
     expect(scoreVerdict(75)).toMatch(/on par with/);
     expect(scoreVerdict(76)).toMatch(/above .*Well done/);
+  });
+});
+
+describe('the audit overview’s score words', () => {
+  it('follow the score colours: below 50 poor, 50 to 74 fair, 75 and above good', () => {
+    expect([49, 50, 74, 75].map(AUDIT_OVERVIEW_MESSAGES.scoreBand)).toEqual(['poor', 'fair', 'fair', 'good']);
   });
 });
