@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@sitelens/server/src/test/processes';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -124,3 +125,35 @@ export const settledIn = (page: Page) =>
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+
+/**
+ * FETCH_CONNECT_TO entries that send port 80 of `domain` to a fixture on 127.0.0.1, and https and
+ * www. to a closed port, so the domain setup falls back to http://{domain}/.
+ */
+export const connectTo = (domain: string, port: number) =>
+  [
+    `${domain}:80:127.0.0.1:${port}`,
+    `${domain}:443:127.0.0.1:9`,
+    `www.${domain}:80:127.0.0.1:9`,
+    `www.${domain}:443:127.0.0.1:9`,
+  ].join(',');
+
+/**
+ * Takes a page's picture at 1440 and at 375 px into `dir` (`fullPage`: the whole page, not the
+ * window); at 375 nothing may stick out sideways.
+ */
+export function screenshotter(page: () => Page, dir: string) {
+  return async (name: string, { fullPage = false } = {}) => {
+    const current = page();
+    await settledIn(current);
+    await current.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage });
+    await current.setViewportSize({ width: 375, height: 812 });
+    await current.waitForTimeout(300);
+    await settledIn(current);
+    await current.screenshot({ path: path.join(dir, `${name}-375.png`), fullPage });
+    const overflow = await current.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} is wider than 375 px`).toBeLessThanOrEqual(0);
+    await current.setViewportSize({ width: 1440, height: 900 });
+    await current.waitForTimeout(300);
+  };
+}

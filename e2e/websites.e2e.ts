@@ -5,11 +5,13 @@ import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-si
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectTo,
   hasChromium,
   launchBrowser,
   ROOT,
   type RunningServer,
   runCli,
+  screenshotter,
   settledIn,
   startServer,
 } from './harness';
@@ -32,15 +34,6 @@ function twoWebsiteCatalogue(dir: string): string {
   return file;
 }
 
-/** Port 80 of a domain and its www. go to the fixture; https goes to a closed port, so setup falls back. */
-const connectTo = (domain: string, port: number) =>
-  [
-    `${domain}:80:127.0.0.1:${port}`,
-    `${domain}:443:127.0.0.1:9`,
-    `www.${domain}:80:127.0.0.1:9`,
-    `www.${domain}:443:127.0.0.1:9`,
-  ].join(',');
-
 describe.skipIf(!hasChromium)(
   'tracked websites: the wizards, the dashboard and the settings, in Chromium',
   () => {
@@ -51,20 +44,7 @@ describe.skipIf(!hasChromium)(
     let page: Page;
     const errors: string[] = [];
 
-    const settled = () => settledIn(page);
-    /** A picture at 1440 and at 375 px; at 375 nothing may stick out sideways. */
-    const shoot = async (name: string) => {
-      await settled();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`) });
-      await page.setViewportSize({ width: 375, height: 812 });
-      await page.waitForTimeout(300);
-      await settled();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`) });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} is wider than 375 px`).toBeLessThanOrEqual(0);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.waitForTimeout(300);
-    };
+    const shoot = screenshotter(() => page, SHOTS);
     const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
 
     beforeAll(async () => {

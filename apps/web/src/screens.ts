@@ -114,6 +114,49 @@ export const SCREENS: Screen[] = [
     access: 'guarded',
     lazy: async () => ({ Component: (await import('./features/checkup/report-screen')).ReportScreen }),
   },
+  {
+    path: '/deep-analysis',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/deep-analysis-screen')).DeepAnalysisScreen,
+    }),
+  },
+  {
+    path: '/deep-analysis/setup-domain',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/setup-domain-screen')).SetupDomainScreen,
+    }),
+  },
+  {
+    path: '/deep-analysis/monitored-urls',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/monitored-urls-screen')).MonitoredUrlsScreen,
+    }),
+  },
+  {
+    path: '/deep-analysis/page-group',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/page-group-screen')).PageGroupScreen,
+    }),
+  },
+  {
+    path: '/deep-analysis/failed-check/:key',
+    access: 'guarded',
+    example: '/deep-analysis/failed-check/meta-description',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/failed-check-screen')).FailedCheckScreen,
+    }),
+  },
+  {
+    path: '/deep-analysis/report',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/deep-analysis/report-screen')).DeepReportScreen,
+    }),
+  },
 ];
 
 export function isRouted(pathname: string): boolean {

@@ -21,6 +21,17 @@ describe('transport rules', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/things', expect.objectContaining({ method: 'GET' }));
   });
 
+  it('202 to a call that starts work returns its body; 202 to a read rejects (not ready yet)', async () => {
+    fetchMock.mockResolvedValueOnce(json(202, { status: 'importing_sitemaps' }));
+    await expect(request('/import-sitemap', { method: 'POST', body: {} })).resolves.toEqual({
+      status: 'importing_sitemaps',
+    });
+    fetchMock.mockResolvedValueOnce(json(202, { status: 'pending' }));
+    const pending = await request('/report/x/y').catch((e: unknown) => e);
+    expect(pending).toBeInstanceOf(RequestError);
+    expect((pending as RequestError).status).toBe(202);
+  });
+
   it('204 returns an empty result', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await expect(request('/things', { method: 'DELETE' })).resolves.toBeUndefined();

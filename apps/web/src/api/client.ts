@@ -32,7 +32,8 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 const REFRESH_PATH = '/auth/refresh';
 
 /**
- * The one HTTP client, with the spec's transport rules: 200/201 → the JSON body; 204 → nothing;
+ * The one HTTP client, with the spec's transport rules: 200/201 (and 202 to a call that starts
+ * work) → the JSON body; 204 → nothing;
  * 409 → rejects with the Response itself; 401 → refresh once and retry; any other status →
  * rejects with 'ERROR: Cannot perform this request!' and the status; a network failure → rejects
  * with 'Network error: ...'.
@@ -40,10 +41,10 @@ const REFRESH_PATH = '/auth/refresh';
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (response.status === 401 && path !== REFRESH_PATH && options.refreshOn401 !== false) {
-    if (await refreshSession()) return settle<T>(await send(path, options));
+    if (await refreshSession()) return settle<T>(await send(path, options), options.method);
     onSessionExpired();
   }
-  return settle<T>(response);
+  return settle<T>(response, options.method);
 }
 
 /** A binary answer (an icon, a PDF) as a Blob, with the same session handling as `request`. */
@@ -76,8 +77,10 @@ async function send(
   }
 }
 
-async function settle<T>(response: Response): Promise<T> {
+async function settle<T>(response: Response, method: RequestOptions['method'] = 'GET'): Promise<T> {
   if (response.status === 200 || response.status === 201) return (await response.json()) as T;
+  // A call that starts work answers 202 Accepted with its body; on a read, 202 means "not ready yet".
+  if (response.status === 202 && method !== 'GET') return (await response.json()) as T;
   if (response.status === 204) return undefined as T;
   if (response.status === 409) throw response;
   throw new RequestError(response.status, await readBody(response));

@@ -1,46 +1,21 @@
 import {
-  CheckCircleFilled,
-  CloseCircleFilled,
-  ExclamationCircleFilled,
-  MinusCircleFilled,
-  QuestionCircleOutlined,
-} from '@ant-design/icons';
-import {
   CHECKUP_MESSAGES,
-  formatDate,
   type Report,
   type ReportStructure,
   type SectionReply,
   scoreColor,
-  scoreVerdict,
 } from '@sitelens/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  List,
-  Modal,
-  Progress,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Progress, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
 import { tokenStore } from '../../api/token-store';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
-import { CheckData } from './check-data';
+import { ReportLayout } from '../report/report-layout';
+import { reportCategories, scoreOf } from '../report/report-status';
 import { isPending202, reportQuery, runningCheckup, sectionQuery, structureQuery } from './checkup.queries';
-import { RichText } from './rich-text';
 
 const WHITE_LABEL_PATH = '/white-label/reports';
 /** The screens are fixed when the app loads; until the white-label ones exist, the button leads nowhere. */
@@ -48,26 +23,6 @@ const whiteLabelBuilt = isRouted(WHITE_LABEL_PATH);
 
 type Outcome = SectionReply | 'failed';
 type Results = Record<string, Record<string, Outcome>>;
-
-const STATUS = {
-  passed: { color: '#52c41a', icon: <CheckCircleFilled />, label: 'Passed' },
-  warning: { color: '#faad14', icon: <ExclamationCircleFilled />, label: 'Warning' },
-  failed: { color: '#f5222d', icon: <CloseCircleFilled />, label: 'Failed' },
-  skipped: { color: '#bfbfbf', icon: <MinusCircleFilled />, label: 'Not checked' },
-} as const;
-const WEIGHT = { passed: 1, warning: 0.5, failed: 0 } as const;
-
-/** The spec's score over results: passed 1, warning 0.5, failed 0, weighted by relevance. */
-export function scoreOf(replies: SectionReply[]): number {
-  let total = 0;
-  let earned = 0;
-  for (const { result } of replies) {
-    if (result.status === 'skipped') continue;
-    total += result.relevance;
-    earned += result.relevance * WEIGHT[result.status];
-  }
-  return total === 0 ? 0 : Math.round((earned / total) * 100);
-}
 
 /**
  * While a checkup runs, fetches every section of every target, at most `5 + competitors` at a
@@ -241,15 +196,16 @@ function ReportView({
 
   const replies = (target: string) =>
     Object.values(results[target] ?? {}).filter((r): r is SectionReply => r !== 'failed');
-  const categories = structure.categories
-    .map((category) => ({
-      ...category,
-      sections: category.sections.filter((s) => report.sections.includes(s.key)),
-    }))
-    .filter((category) => category.sections.length > 0);
+  const categories = reportCategories(structure, report.sections);
   const categoryScore = (target: string, keys: string[]) =>
-    scoreOf(keys.map((k) => results[target]?.[k]).filter((r): r is SectionReply => !!r && r !== 'failed'));
+    scoreOf(
+      keys
+        .map((k) => results[target]?.[k])
+        .filter((r): r is SectionReply => !!r && r !== 'failed')
+        .map((r) => r.result),
+    );
   const mainReplies = replies(report.url);
+  const score = scoreOf(mainReplies.map((r) => r.result));
   const counts = { passed: 0, warning: 0, failed: 0 };
   for (const { result } of mainReplies) if (result.status !== 'skipped') counts[result.status]++;
   const fixes = Object.entries(main)
@@ -257,10 +213,8 @@ function ReportView({
     .filter(
       ([, r]) => r.result.status === 'failed' && r.result.relevance > 0 && r.result.recommendation.trim(),
     )
-    .sort((a, b) => b[1].result.relevance - a[1].result.relevance);
-  const titleOf = new Map(
-    structure.categories.flatMap((c) => c.sections.map((s) => [s.key, s.title ?? s.key])),
-  );
+    .sort((a, b) => b[1].result.relevance - a[1].result.relevance)
+    .map(([key, r]) => ({ section_key: key, recommendation: r.result.recommendation }));
 
   const refresh = async () => {
     try {
@@ -294,266 +248,94 @@ function ReportView({
   };
 
   return (
-    <div className="report-page">
-      <aside className="report-sidebar" aria-label="Report sections">
-        <a href="#general">General</a>
-        {categories.map((category) => {
-          const c = { passed: 0, warning: 0, failed: 0 };
-          for (const s of category.sections) {
-            const r = main[s.key];
-            if (r && r !== 'failed' && r.result.status !== 'skipped') c[r.result.status]++;
-          }
-          return (
-            <a key={category.key} href={`#category-${category.key}`}>
-              <span>{category.title}</span>
-              <span className="report-sidebar-counts">
-                <Tag color="red">{c.failed}</Tag>
-                <Tag color="orange">{c.warning}</Tag>
-                <Tag color="green">{c.passed}</Tag>
-              </span>
-            </a>
-          );
-        })}
-      </aside>
-      <div className="report-main">
-        <Card id="general" className="report-summary">
-          <Row gutter={[24, 24]} align="middle">
-            <Col xs={24} md={8} style={{ textAlign: 'center' }}>
-              {progress < 100 ? (
-                <Progress type="circle" percent={progress} aria-label="Checkup progress" />
-              ) : (
-                <Progress
-                  type="circle"
-                  percent={scoreOf(mainReplies)}
-                  format={(value) => value}
-                  strokeColor={scoreColor(scoreOf(mainReplies))}
-                  aria-label="SEO score"
-                />
-              )}
-              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-                {progress < 100 ? `Checking ${report.url}…` : 'SEO score'}
-              </Typography.Paragraph>
-            </Col>
-            <Col xs={24} md={16}>
-              <Typography.Title level={4} style={{ marginTop: 0, wordBreak: 'break-all' }}>
-                {report.url}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">
-                {formatDate(report.created_at)} · {counts.passed} passed · {counts.warning} warnings ·{' '}
-                {counts.failed} failed
-              </Typography.Paragraph>
-              {progress === 100 && (
-                <Typography.Paragraph className="score-verdict">
-                  {scoreVerdict(scoreOf(mainReplies))}
-                </Typography.Paragraph>
-              )}
-              <div className="category-split">
-                {categories.map((category) => {
-                  const score = categoryScore(
-                    report.url,
-                    category.sections.map((s) => s.key),
-                  );
-                  return (
-                    <div key={category.key} className="category-split-row">
-                      <span>{category.title}</span>
-                      <Progress
-                        percent={score}
-                        size="small"
-                        strokeColor={scoreColor(score)}
-                        format={(v) => v}
-                      />
-                    </div>
-                  );
-                })}
-              </div>
-              <Space wrap style={{ marginTop: 12 }}>
-                <Button onClick={refresh} disabled={progress < 100}>
-                  Refresh Report
-                </Button>
-                <Button type="primary" onClick={downloadPdf} disabled={progress < 100}>
-                  Download PDF
-                </Button>
-                <Button
-                  disabled={progress < 100 || !whiteLabelBuilt}
-                  title={whiteLabelBuilt ? undefined : 'White-label reports are not available yet'}
-                  onClick={() =>
-                    navigate(
-                      `${WHITE_LABEL_PATH}?report_guid=${report.guid}&report_url=${encodeURIComponent(report.url)}`,
-                    )
-                  }
-                >
-                  White Label
-                </Button>
-              </Space>
-            </Col>
-          </Row>
-        </Card>
-
-        <Card title="Issues to fix" className="report-fixes">
-          {fixes.length === 0 ? (
-            <Empty description={progress < 100 ? 'Waiting for results…' : 'Nothing important to fix.'} />
-          ) : (
-            <List
-              dataSource={fixes}
-              renderItem={([key, reply]) => (
-                <List.Item>
-                  <a href={`#${key}`}>{titleOf.get(key) ?? key}</a>
-                  <Typography.Text type="secondary"> — {reply.result.recommendation}</Typography.Text>
-                </List.Item>
-              )}
-            />
-          )}
-        </Card>
-
-        {categories.map((category) => (
-          <Card
-            key={category.key}
-            id={`category-${category.key}`}
-            title={category.title}
-            extra={
-              <Typography.Text strong>
-                {categoryScore(
-                  report.url,
-                  category.sections.map((s) => s.key),
-                )}
-              </Typography.Text>
+    <ReportLayout
+      structure={structure}
+      sections={report.sections}
+      results={main}
+      url={report.url}
+      createdAt={report.created_at}
+      score={score}
+      counts={counts}
+      progress={progress}
+      fixes={fixes}
+      actions={
+        <>
+          <Button onClick={refresh} disabled={progress < 100}>
+            Refresh Report
+          </Button>
+          <Button type="primary" onClick={downloadPdf} disabled={progress < 100}>
+            Download PDF
+          </Button>
+          <Button
+            disabled={progress < 100 || !whiteLabelBuilt}
+            title={whiteLabelBuilt ? undefined : 'White-label reports are not available yet'}
+            onClick={() =>
+              navigate(
+                `${WHITE_LABEL_PATH}?report_guid=${report.guid}&report_url=${encodeURIComponent(report.url)}`,
+              )
             }
-            className="report-category"
           >
-            {category.sections.map((section) => (
-              <CheckElement
-                key={section.key}
-                sectionKey={section.key}
-                title={section.title ?? section.key}
-                outcome={main[section.key]}
-              />
-            ))}
-          </Card>
-        ))}
-
-        {report.competitors.length > 0 && (
-          <Card title="Competitors" className="report-competitors">
-            <Row gutter={[16, 16]}>
-              {[report.url, ...report.competitors.map((c) => c.url)].map((target) => {
-                const competitor = report.competitors.find((c) => c.url === target);
-                if (competitor?.status === 'failed')
-                  return (
-                    <Col xs={24} md={12} key={target}>
-                      <Alert
-                        type="warning"
-                        showIcon
-                        title={competitor.error ?? CHECKUP_MESSAGES.competitorFailed(target)}
-                      />
-                    </Col>
-                  );
-                const score = scoreOf(replies(target));
+            White Label
+          </Button>
+        </>
+      }
+    >
+      {report.competitors.length > 0 && (
+        <Card title="Competitors" className="report-competitors">
+          <Row gutter={[16, 16]}>
+            {[report.url, ...report.competitors.map((c) => c.url)].map((target) => {
+              const competitor = report.competitors.find((c) => c.url === target);
+              if (competitor?.status === 'failed')
                 return (
                   <Col xs={24} md={12} key={target}>
-                    <Card
-                      size="small"
-                      title={<span style={{ wordBreak: 'break-all' }}>{target}</span>}
-                      extra={<Tag color={scoreColor(score)}>{score}</Tag>}
-                    >
-                      {categories.map((category) => (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title={competitor.error ?? CHECKUP_MESSAGES.competitorFailed(target)}
+                    />
+                  </Col>
+                );
+              const targetScore = scoreOf(replies(target).map((r) => r.result));
+              return (
+                <Col xs={24} md={12} key={target}>
+                  <Card
+                    size="small"
+                    title={<span style={{ wordBreak: 'break-all' }}>{target}</span>}
+                    extra={<Tag color={scoreColor(targetScore)}>{targetScore}</Tag>}
+                  >
+                    {categories.map((category) => {
+                      const categoryTargetScore = categoryScore(
+                        target,
+                        category.sections.map((s) => s.key),
+                      );
+                      return (
                         <div key={category.key} className="category-split-row">
                           <span>{category.title}</span>
                           <Progress
-                            percent={categoryScore(
-                              target,
-                              category.sections.map((s) => s.key),
-                            )}
+                            percent={categoryTargetScore}
                             size="small"
                             format={(v) => v}
-                            strokeColor={scoreColor(
-                              categoryScore(
-                                target,
-                                category.sections.map((s) => s.key),
-                              ),
-                            )}
+                            strokeColor={scoreColor(categoryTargetScore)}
                           />
                         </div>
-                      ))}
-                    </Card>
-                  </Col>
-                );
-              })}
-            </Row>
-          </Card>
-        )}
-
-        {report.sections.length >= 5 && (
-          <Card className="report-footer">
-            <Typography.Text>
-              {report.url}: {counts.passed} passed, {counts.warning} warnings, {counts.failed} failed of{' '}
-              {report.sections.length} checks. <Link to="/analysis">Perform a new checkup</Link>
-            </Typography.Text>
-          </Card>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function CheckElement({
-  sectionKey,
-  title,
-  outcome,
-}: {
-  sectionKey: string;
-  title: string;
-  outcome: Outcome | undefined;
-}) {
-  const [open, setOpen] = useState(false);
-  if (!outcome)
-    return (
-      <div id={sectionKey} className="check-element check-pending">
-        <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 1 }} />
-      </div>
-    );
-  if (outcome === 'failed') return null;
-  const { result, top_100_pass_rate } = outcome;
-  const status = STATUS[result.status];
-  return (
-    <div id={sectionKey} className={`check-element check-${result.status}`}>
-      <div className="check-head">
-        <span className="check-icon" style={{ color: status.color }} role="img" aria-label={status.label}>
-          {status.icon}
-        </span>
-        <Typography.Text strong>{title}</Typography.Text>
-        <Tooltip title={<RichText html={result.description} />}>
-          <QuestionCircleOutlined className="check-help" aria-label={`About ${title}`} />
-        </Tooltip>
-        <Button size="small" type="link" onClick={() => setOpen(true)}>
-          How to fix
-        </Button>
-      </div>
-      <Typography.Paragraph className="check-message">{result.message}</Typography.Paragraph>
-      {top_100_pass_rate !== null && (
-        <Typography.Paragraph type="secondary" className="check-pass-rate">
-          {Math.round(top_100_pass_rate * 100)} % of the top 100 US sites pass this check.
-        </Typography.Paragraph>
+                      );
+                    })}
+                  </Card>
+                </Col>
+              );
+            })}
+          </Row>
+        </Card>
       )}
-      {result.status !== 'passed' && result.status !== 'skipped' && result.recommendation && (
-        <Typography.Paragraph className="check-recommendation">
-          <Typography.Text strong>Recommendation: </Typography.Text>
-          {result.recommendation}
-        </Typography.Paragraph>
+
+      {report.sections.length >= 5 && (
+        <Card className="report-footer">
+          <Typography.Text>
+            {report.url}: {counts.passed} passed, {counts.warning} warnings, {counts.failed} failed of{' '}
+            {report.sections.length} checks. <Link to="/analysis">Perform a new checkup</Link>
+          </Typography.Text>
+        </Card>
       )}
-      {result.status !== 'skipped' && <CheckData result={result} />}
-      <Modal
-        open={open}
-        title={`How to fix: ${title}`}
-        onCancel={() => setOpen(false)}
-        footer={null}
-        width={640}
-      >
-        <RichText className="how-to-fix" html={result.how_to_fix} />
-        {result.how_to_fix_video && (
-          <video src={result.how_to_fix_video} controls style={{ width: '100%', marginTop: 12 }}>
-            <track kind="captions" />
-          </video>
-        )}
-      </Modal>
-    </div>
+    </ReportLayout>
   );
 }

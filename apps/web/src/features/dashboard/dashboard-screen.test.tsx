@@ -44,8 +44,44 @@ const FIRST = '00000000-0000-4000-8000-000000000001';
 const SECOND = '00000000-0000-4000-8000-000000000002';
 const REPORT = '00000000-0000-4000-8000-000000000003';
 
+const GROUP = '00000000-0000-4000-8000-000000000004';
+const SAMPLE = '00000000-0000-4000-8000-000000000005';
+
 function serveApi(websites: unknown[]) {
   stubApi((path) => {
+    if (path === `/api/url-cluster/${FIRST}`)
+      return json([
+        {
+          guid: GROUP,
+          w_guid: FIRST,
+          title: 'Blog',
+          description: 'Pages under /blog/, such as /blog/oak.',
+          pue_level: 'high',
+          pue_reason: 'Readers come from search.',
+          monitored_urls: 12,
+          avg_seo_score: 64,
+          screenshot_url: null,
+          sample_urls: [{ guid: SAMPLE, url: 'https://woodline.test/blog/oak' }],
+          source: 'auto',
+        },
+      ]);
+    if (path === `/api/on-page-seo/website-failed-checks/${FIRST}`)
+      return json({
+        data: ['meta-description', 'image-alt', 'heading-tags', 'link-text'].map((key, i) => ({
+          test_key: key,
+          title: `Check ${i + 1}`,
+          relevance: 8,
+          priority: 'HIGH',
+          affected_urls: 12 - i,
+          share: 1,
+          impact_score: 8,
+          impact: 'HIGH',
+          last_found: null,
+          sample_url: 'https://woodline.test/blog/oak',
+          sample_url_guid: SAMPLE,
+        })),
+        meta: { analyzed_urls: 12 },
+      });
     if (path === '/api/website-index') return json(websites);
     if (path.startsWith('/api/website-index/favicon/')) return new Response('', { status: 404 });
     if (path === '/api/report/sections') return json(STRUCTURE);
@@ -147,5 +183,27 @@ describe('the dashboard', () => {
     expect(await screen.findByText('We are analyzing oak-and-ash.test')).toBeTruthy();
     expect(router.state.location.search).toBe(`?w_guid=${SECOND}`);
     expect(screen.getByText('No issues yet')).toBeTruthy();
+  });
+
+  it("shows a page group card for a website in Deep Analysis: its top 3 issues, samples and both 'View all' buttons", async () => {
+    serveApi([website(FIRST, 'woodline.test', { status: 'completed' })]);
+    renderAt(`/dashboard?w_guid=${FIRST}`);
+    const card = (await screen.findByText('Pages under /blog/, such as /blog/oak.')).closest(
+      '.da-group-card',
+    ) as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe(
+      `/deep-analysis/page-group?w_guid=${FIRST}&cluster_guid=${GROUP}`,
+    );
+    expect(await within(card).findByRole('link', { name: 'Check 1' })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Check 1' }).getAttribute('href')).toBe(
+      `/deep-analysis/failed-check/meta-description?w_guid=${FIRST}&cluster_guid=${GROUP}`,
+    );
+    expect(within(card).queryByRole('link', { name: 'Check 4' })).toBeNull();
+    expect(
+      within(card).getByRole('link', { name: 'https://woodline.test/blog/oak' }).getAttribute('href'),
+    ).toBe(`/deep-analysis/report?w_guid=${FIRST}&url_guid=${SAMPLE}`);
+    expect(within(card).getByRole('button', { name: 'View all 4 Issues' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'View all 12 URLs' })).toBeTruthy();
+    expect(within(card).getByLabelText('SEO score of Blog: 64')).toBeTruthy();
   });
 });

@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ScoreProgressChart } from '../../components/charts/score-progress-chart';
 import { competitorOverviewsQuery, overviewsQuery, structureQuery } from '../checkup/checkup.queries';
+import { pageGroupsQuery } from '../deep-analysis/deep-analysis.queries';
+import { PageGroupCard } from '../deep-analysis/page-group-card';
 import { settingsPath } from '../websites/settings-sections';
 import { importantFixesQuery } from '../websites/websites.queries';
 
@@ -16,8 +18,6 @@ const FILLED_BY = {
   provider:
     'Filled by an SEO data provider (backlinks and keywords), which this installation does not have yet.',
   monitoring: 'Filled by uptime and speed monitoring, which this installation does not have yet.',
-  deepAnalysis:
-    'Filled by Deep Analysis once it has crawled the site, which this installation does not have yet.',
 };
 
 /** The cards of spec 2.2 whose data arrive with later areas: laid out now, inventing nothing. */
@@ -26,8 +26,9 @@ const LATER_CARDS = [
   { title: 'Top Keywords', why: FILLED_BY.provider },
   { title: 'Loading Time', why: FILLED_BY.monitoring },
   { title: 'Site Outage', why: FILLED_BY.monitoring },
-  { title: 'Page Groups', why: FILLED_BY.deepAnalysis, wide: true },
 ];
+/** Page groups the dashboard shows, largest first; the rest are on the Deep Analysis overview. */
+const GROUPS_SHOWN = 3;
 
 export const reportLink = (reportGuid: string, url: string, hash = '') =>
   `/analysis/report?guid=${reportGuid}&url=${encodeURIComponent(url)}${hash}`;
@@ -116,14 +117,58 @@ export function WebsiteCards({ website }: { website: Website }) {
           <IssuesToFixCard website={website} />
         </Col>
         {LATER_CARDS.map((card) => (
-          <Col key={card.title} xs={24} lg={card.wide ? 24 : 12}>
+          <Col key={card.title} xs={24} lg={12}>
             <Card title={card.title}>
               <NoDataYet why={card.why} />
             </Card>
           </Col>
         ))}
+        <Col xs={24}>
+          <PageGroupsCard website={website} />
+        </Col>
       </Row>
     </div>
+  );
+}
+
+/** The website's page groups from Deep Analysis (spec 2.2 "Page-group card"), largest first. */
+function PageGroupsCard({ website }: { website: Website }) {
+  const inDeepAnalysis = website.status === 'completed';
+  const groups = useQuery({ ...pageGroupsQuery(website.guid), enabled: inDeepAnalysis });
+  const overview = `/deep-analysis?w_guid=${website.guid}`;
+  return (
+    <Card
+      title="Page Groups"
+      className="dashboard-page-groups"
+      extra={inDeepAnalysis ? <Link to={overview}>Deep Analysis</Link> : undefined}
+    >
+      {!inDeepAnalysis || (groups.data && groups.data.length === 0) ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              <div>{WEBSITE_MESSAGES.noData}</div>
+              <Typography.Text type="secondary" className="filled-by">
+                Filled by Deep Analysis once it has crawled the site.{' '}
+                {!inDeepAnalysis && <Link to={overview}>Start Deep Analysis</Link>}
+              </Typography.Text>
+            </>
+          }
+        />
+      ) : groups.isError ? (
+        <Alert type="error" showIcon title={WEBSITE_MESSAGES.somethingWrong} />
+      ) : !groups.data ? (
+        <Skeleton active />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {groups.data.slice(0, GROUPS_SHOWN).map((group) => (
+            <Col key={group.guid} xs={24} md={12} xl={8}>
+              <PageGroupCard w={website.guid} group={group} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
   );
 }
 

@@ -6,9 +6,19 @@ import { simulatedProgress } from './wizard-model';
  * What a step shows while its answer is awaited: a spinner, what is happening, and the spec's
  * simulated progress curve (it rises toward 100 % from the start; it is not a real measure).
  */
-export function SetupProgress({ title, description }: { title: string; description: string }) {
-  const [started] = useState(() => Date.now());
-  const [now, setNow] = useState(started);
+export function SetupProgress({
+  title,
+  description,
+  startedAt,
+}: {
+  title: string;
+  description: string;
+  /** When the work began (ms), if it began before this screen opened; else the screen's opening. */
+  startedAt?: number;
+}) {
+  const [opened] = useState(() => Date.now());
+  const started = Math.min(startedAt ?? opened, opened);
+  const [now, setNow] = useState(opened);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);

@@ -1,0 +1,89 @@
+import type { Website } from '@sitelens/contracts';
+import { WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { Button, Card, Modal, Result, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSelectedWebsite } from '../websites/use-selected-website';
+import { WebsiteSelector } from '../websites/website-selector';
+import { AuditOverview } from './audit-overview';
+import { DomainForm } from './domain-form';
+import './deep-analysis.css';
+
+/** Statuses of a website on its way into Deep Analysis: the setup screen follows them (spec 2.4). */
+const SETTING_UP = new Set(['setting_up', 'failed', 'importing_sitemaps', 'waiting_for_user_input']);
+
+/**
+ * /deep-analysis[?w_guid=]: the domain form without a website; a website on its way in goes to
+ * /deep-analysis/setup-domain; a completed one shows its audit overview.
+ */
+export function DeepAnalysisScreen() {
+  const { websites, selected, select } = useSelectedWebsite();
+  const [adding, setAdding] = useState(false);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const settingUp = selected !== undefined && SETTING_UP.has(selected.status);
+  // Redirected once w_guid names the website: selecting it rewrites this screen's URL, which would
+  // otherwise undo a redirect made in the same render.
+  const synced = selected !== undefined && params.get('w_guid') === selected.guid;
+  useEffect(() => {
+    if (settingUp && synced)
+      navigate(`/deep-analysis/setup-domain?w_guid=${selected.guid}`, { replace: true });
+  }, [settingUp, synced, selected?.guid, navigate]);
+  if (websites.isPending) return <Skeleton active />;
+  if (websites.isError)
+    return (
+      <Result
+        status="error"
+        title={WEBSITE_MESSAGES.somethingWrong}
+        subTitle={WEBSITE_MESSAGES.tryAgainOrContact}
+      />
+    );
+  if (!selected)
+    return (
+      <div className="da-page">
+        <DomainForm websites={[]} />
+      </div>
+    );
+  if (settingUp) return <Skeleton active />;
+  return (
+    <div className="da-page">
+      <div className="da-toolbar">
+        <WebsiteSelector websites={websites.data} value={selected.guid} onChange={select} />
+        <Button onClick={() => setAdding(true)}>Analyze another domain</Button>
+      </div>
+      {selected.status === 'completed' ? (
+        <AuditOverview key={selected.guid} website={selected} />
+      ) : (
+        <NotStarted website={selected} />
+      )}
+      <Modal
+        open={adding}
+        onCancel={() => setAdding(false)}
+        footer={null}
+        title="Analyze another domain"
+        destroyOnHidden
+      >
+        <DomainForm websites={websites.data} />
+      </Modal>
+    </div>
+  );
+}
+
+/** A tracked website that has not been through Deep Analysis yet. */
+function NotStarted({ website }: { website: Website }) {
+  return (
+    <Card>
+      <Space orientation="vertical">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {website.domain} is not in Deep Analysis yet
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          Its sitemaps are imported, every URL is crawled and scored, and its pages are grouped.
+        </Typography.Text>
+        <Link to={`/deep-analysis/setup-domain?w_guid=${website.guid}`}>
+          <Button type="primary">Start Deep Analysis</Button>
+        </Link>
+      </Space>
+    </Card>
+  );
+}

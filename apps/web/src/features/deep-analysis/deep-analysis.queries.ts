@@ -1,0 +1,211 @@
+import type {
+  AffectedCluster,
+  AffectedUrlsReply,
+  AnalysisProcess,
+  AuditDomainReport,
+  AuditOverview,
+  AuditUrlReport,
+  CrawlComparison,
+  FailedChecksReply,
+  PageGroup,
+  ReportStructure,
+  SeoTest,
+  ServiceableUrl,
+  ServiceableUrlsReply,
+} from '@sitelens/contracts';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { request, requestBlob } from '../../api/client';
+
+/** Every Deep Analysis answer lives under this key: after a change or a finished process, all are read again. */
+export const deepAnalysisKey = ['deep-analysis'] as const;
+
+/** Polling of spec 9: sitemap import 5 s, batch analysis 30 s, domain analysis 15 s. */
+export const POLL_MS = { importSitemaps: 5_000, batch: 30_000, domain: 15_000 } as const;
+
+export interface ImportStatus {
+  status: string;
+  import_sitemaps_started_at: string | null;
+  discovered_urls: number;
+  active: AnalysisProcess[];
+  rendering: {
+    sampled: number;
+    javascript_pages: number;
+    rendered_by_javascript: boolean;
+    message: string | null;
+  };
+}
+
+export interface UrlCount {
+  count: number;
+  analyzed: number;
+  dp_max_urls: number;
+}
+
+export const importStatusQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'import', w],
+    queryFn: () => request<ImportStatus>('/import-sitemap', { query: { w_guid: w } }),
+  });
+
+export const activeProcessesQuery = (w: string, processType?: AnalysisProcess['process_type']) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'active', w, processType ?? 'all'],
+    queryFn: () =>
+      request<AnalysisProcess[]>('/on-page-seo/active', { query: { w_guid: w, process_type: processType } }),
+  });
+
+export const overviewQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'overview', w],
+    queryFn: () => request<AuditOverview>(`/on-page-seo/website-audit/overview/${w}`),
+  });
+
+export const comparisonQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'comparison', w],
+    queryFn: () => request<CrawlComparison>(`/on-page-seo/crawl-comparison/${w}`),
+  });
+
+export const urlCountQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'count', w],
+    queryFn: () => request<UrlCount>(`/serviceable-url/${w}/count`),
+  });
+
+/** One keyset page of the website's monitored URLs (25 a page). */
+export const fetchUrlPage = (w: string, lastKey?: string | null) =>
+  request<ServiceableUrlsReply>('/serviceable-url', {
+    query: { w_guid: w, last_evaluated_key: lastKey ?? undefined },
+  });
+
+/** One keyset page of a page group's URLs. */
+export const fetchGroupUrlPage = (w: string, cluster: string, lastKey?: string | null) =>
+  request<ServiceableUrlsReply>(`/serviceable-url/${w}/cluster/${cluster}`, {
+    query: { last_evaluated_key: lastKey ?? undefined },
+  });
+
+/** One keyset page of the URLs of a group (`ungrouped`, `all`) failing a check. */
+export const fetchAffectedUrlPage = (w: string, cluster: string, key: string, lastKey?: string | null) =>
+  request<AffectedUrlsReply>(`/on-page-seo/affected-urls/${w}/${cluster}/${encodeURIComponent(key)}`, {
+    query: { last_evaluated_key: lastKey ?? undefined },
+  });
+
+export const pageGroupsQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'groups', w],
+    queryFn: () => request<PageGroup[]>(`/url-cluster/${w}`),
+  });
+
+export const failedChecksQuery = (w: string, cluster?: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'failed-checks', w, cluster ?? 'all'],
+    queryFn: () =>
+      request<FailedChecksReply>(`/on-page-seo/website-failed-checks/${w}`, {
+        query: { cluster_guid: cluster },
+      }),
+  });
+
+export const seoTestQuery = (key: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'seo-test', key],
+    queryFn: () => request<SeoTest>(`/on-page-seo/seo-test/${encodeURIComponent(key)}`),
+    staleTime: 60 * 60 * 1000,
+  });
+
+export const affectedClustersQuery = (w: string, key: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'affected-clusters', w, key],
+    queryFn: () =>
+      request<AffectedCluster[]>(`/on-page-seo/affected-clusters/${w}/${encodeURIComponent(key)}`),
+  });
+
+export const auditStructureQuery = queryOptions({
+  queryKey: [...deepAnalysisKey, 'structure'],
+  queryFn: () => request<ReportStructure>('/on-page-seo/audit/structure'),
+  staleTime: 60 * 60 * 1000,
+});
+
+export const urlReportQuery = (w: string, u: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'url-report', w, u],
+    queryFn: () => request<AuditUrlReport>(`/on-page-seo/audit/url/${w}/${u}`),
+  });
+
+export const domainReportQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'domain-report', w],
+    queryFn: () => request<AuditDomainReport>(`/on-page-seo/audit/domain/${w}`),
+  });
+
+/** An image the API serves behind the session (a group's or the homepage's screenshot), as an object URL. */
+export const imageQuery = (path: string | null) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'image', path ?? ''],
+    queryFn: async () => (path ? URL.createObjectURL(await requestBlob(path.replace(/^\/api/, ''))) : null),
+    enabled: path !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Downloads a CSV export the API streams (behind the session, so through the client, not a plain link). */
+export async function downloadCsv(path: string, fileName: string): Promise<void> {
+  const blob = await requestBlob(path);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export const startBatch = (w: string) =>
+  request<{ process_guid: string; message: string; description: string }>('/on-page-seo/batch', {
+    method: 'POST',
+    body: { w_guid: w },
+  });
+
+export const startUrlAnalysis = (w: string, u: string) =>
+  request<{ process_guid: string; message: string; description: string }>('/on-page-seo/url', {
+    method: 'POST',
+    body: { w_guid: w, url_guid: u },
+  });
+
+/** Answers 202 with the website's import status. */
+export const importSitemaps = (w: string, sitemapUrls: string[] = []) =>
+  request<ImportStatus>('/import-sitemap', {
+    method: 'POST',
+    body: { w_guid: w, sitemap_urls: sitemapUrls },
+  });
+
+export const addUrls = (w: string, urls: string[]) =>
+  request<{ data: ServiceableUrl[] }>(`/serviceable-url/${w}`, { method: 'POST', body: { urls } });
+
+export const addUrlsToGroup = (w: string, cluster: string, urls: string[]) =>
+  request<{ data: ServiceableUrl[] }>(`/serviceable-url/${w}/cluster/${cluster}`, {
+    method: 'POST',
+    body: { urls },
+  });
+
+export const deleteUrl = (w: string, u: string) =>
+  request<void>(`/serviceable-url/${w}/${u}`, { method: 'DELETE' });
+
+export interface PageGroupFields {
+  title: string;
+  description: string;
+  pue_level: PageGroup['pue_level'];
+  pue_reason: string | null;
+}
+
+export const createPageGroup = (w: string, fields: PageGroupFields) =>
+  request<{ guid: string }>('/url-cluster', { method: 'POST', body: { w_guid: w, ...fields } });
+
+export const updatePageGroup = (w: string, cluster: string, fields: PageGroupFields) =>
+  request<PageGroup>(`/url-cluster/${w}/${cluster}`, { method: 'PATCH', body: fields });
+
+export const removePageGroup = (w: string, cluster: string) =>
+  request<void>(`/url-cluster/${w}/${cluster}`, { method: 'DELETE' });
+
+export function refreshDeepAnalysis(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: deepAnalysisKey });
+}

@@ -1,0 +1,97 @@
+import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { Website } from '@sitelens/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorText } from '../../api/client';
+import { useToast } from '../../components/use-toast';
+import { ServerErrorAlert } from '../websites/server-error-alert';
+import { useSelectedWebsite } from '../websites/use-selected-website';
+import { AddUrlsButton } from './add-urls-form';
+import {
+  deepAnalysisKey,
+  downloadCsv,
+  fetchUrlPage,
+  pageGroupsQuery,
+  urlCountQuery,
+} from './deep-analysis.queries';
+import { UrlTable } from './url-table';
+import './deep-analysis.css';
+
+const messages = {
+  noWebsites: 'You do not track any website yet. Add one in Deep Analysis to monitor its URLs.',
+  count: (count: number, max: number) => `${count} of ${max} URLs`,
+};
+
+/** `/deep-analysis/monitored-urls?w_guid=`: every URL Deep Analysis monitors for the website (spec 2.4). */
+export function MonitoredUrlsScreen() {
+  const { websites, selected } = useSelectedWebsite();
+  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
+  if (!selected)
+    return (
+      <Card>
+        <Empty description={messages.noWebsites}>
+          <Link to="/deep-analysis">Go to Deep Analysis</Link>
+        </Empty>
+      </Card>
+    );
+  return <MonitoredUrls key={selected.guid} website={selected} />;
+}
+
+function MonitoredUrls({ website }: { website: Website }) {
+  const w = website.guid;
+  const toast = useToast();
+  const count = useQuery(urlCountQuery(w));
+  const groups = useQuery(pageGroupsQuery(w));
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(`/serviceable-url/${w}/export.csv`, `${website.domain}-urls.csv`);
+    } catch (error) {
+      toast.error(await errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="da-page">
+      <div className="da-header">
+        <Link to={`/deep-analysis?w_guid=${w}`} aria-label="Back to Deep Analysis" className="da-back">
+          <ArrowLeftOutlined />
+        </Link>
+        <div className="da-header-text">
+          <Typography.Title level={3} className="da-title">
+            Monitored URLs
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {website.domain}
+            {count.data && ` · ${messages.count(count.data.count, count.data.dp_max_urls)}`}
+          </Typography.Text>
+        </div>
+      </div>
+      <Card>
+        <UrlTable
+          website={website}
+          queryKey={[...deepAnalysisKey, 'urls', w]}
+          loadPage={(lastKey) => fetchUrlPage(w, lastKey)}
+          // The column is there from the start; titles fill in when the groups arrive.
+          groups={groups.data ?? []}
+          deletable
+          extra={
+            <Space wrap>
+              <AddUrlsButton website={website} chooseGroup />
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+                Export CSV
+              </Button>
+            </Space>
+          }
+        />
+      </Card>
+    </div>
+  );
+}

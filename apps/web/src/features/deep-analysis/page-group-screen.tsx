@@ -1,0 +1,237 @@
+import { ArrowLeftOutlined, MoreOutlined } from '@ant-design/icons';
+import {
+  type FailedCheck,
+  PAGE_GROUP_MESSAGES,
+  type PageGroup,
+  type PriorityBand,
+  scoreColor,
+  WEBSITE_MESSAGES,
+  type Website,
+} from '@sitelens/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Dropdown,
+  Empty,
+  List,
+  Progress,
+  Result,
+  Row,
+  Skeleton,
+  Tag,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ServerErrorAlert } from '../websites/server-error-alert';
+import { useSelectedWebsite } from '../websites/use-selected-website';
+import { AddUrlsButton } from './add-urls-form';
+import {
+  deepAnalysisKey,
+  failedChecksQuery,
+  fetchGroupUrlPage,
+  imageQuery,
+  pageGroupsQuery,
+  refreshDeepAnalysis,
+  removePageGroup,
+} from './deep-analysis.queries';
+import { EngagementTag } from './engagement-tag';
+import { PageGroupFormModal } from './page-group-form';
+import { UrlTable } from './url-table';
+import './deep-analysis.css';
+
+const messages = {
+  noWebsites: 'You do not track any website yet. Add one in Deep Analysis to see its page groups.',
+  back: 'Back to Deep Analysis',
+  removeTitle: (title: string) => `Remove the page group ${title}?`,
+  removeDetail:
+    'Its URLs stay monitored, in no page group. Grouping after the next crawl does not bring it back.',
+  monitored: (count: number) => `${count} monitored ${count === 1 ? 'URL' : 'URLs'}`,
+  affected: (count: number) => `${count} affected ${count === 1 ? 'URL' : 'URLs'}`,
+};
+
+/** Priority colours of the page report (spec 9): low green, medium orange, high red. */
+const BAND_COLOR: Record<PriorityBand, string> = { LOW: 'green', MEDIUM: 'orange', HIGH: 'red' };
+const bandLabel = (band: PriorityBand) => band.charAt(0) + band.slice(1).toLowerCase();
+
+/** `/deep-analysis/page-group?w_guid=&cluster_guid=`: one page group, its URLs and its failed checks (spec 2.4). */
+export function PageGroupScreen() {
+  const [params] = useSearchParams();
+  const cluster = params.get('cluster_guid');
+  const { websites, selected } = useSelectedWebsite();
+  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
+  if (!selected)
+    return (
+      <Card>
+        <Empty description={messages.noWebsites}>
+          <Link to="/deep-analysis">Go to Deep Analysis</Link>
+        </Empty>
+      </Card>
+    );
+  if (!cluster) return <Navigate replace to={`/deep-analysis?w_guid=${selected.guid}`} />;
+  return <PageGroupLoader key={`${selected.guid}:${cluster}`} website={selected} cluster={cluster} />;
+}
+
+function PageGroupLoader({ website, cluster }: { website: Website; cluster: string }) {
+  const groups = useQuery(pageGroupsQuery(website.guid));
+  if (groups.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (groups.isError) return <ServerErrorAlert error={groups.error} />;
+  const group = groups.data.find((g) => g.guid === cluster);
+  if (!group)
+    return (
+      <Result
+        status="404"
+        title={PAGE_GROUP_MESSAGES.notFound}
+        extra={<Link to={`/deep-analysis?w_guid=${website.guid}`}>{messages.back}</Link>}
+      />
+    );
+  return <PageGroupView website={website} group={group} />;
+}
+
+function PageGroupView({ website, group }: { website: Website; group: PageGroup }) {
+  const w = website.guid;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { modal } = App.useApp();
+  const [editing, setEditing] = useState(false);
+
+  const confirmRemove = () =>
+    modal.confirm({
+      title: messages.removeTitle(group.title),
+      content: messages.removeDetail,
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await removePageGroup(w, group.guid);
+        } catch {
+          // Spec 8: a failed removal is not shown; the group simply stays.
+          return;
+        }
+        navigate(`/deep-analysis?w_guid=${w}`);
+        void refreshDeepAnalysis(queryClient);
+      },
+    });
+
+  return (
+    <div className="da-page">
+      <div className="da-header">
+        <Link to={`/deep-analysis?w_guid=${w}`} aria-label={messages.back} className="da-back">
+          <ArrowLeftOutlined />
+        </Link>
+        <div className="da-header-text">
+          <Typography.Title level={3} className="da-title">
+            {group.title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="da-description">
+            {group.description}
+          </Typography.Paragraph>
+          <EngagementTag level={group.pue_level} reason={group.pue_reason} />
+        </div>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'update', label: 'Update page group', onClick: () => setEditing(true) },
+              { key: 'remove', label: 'Remove page group', danger: true, onClick: confirmRemove },
+            ],
+          }}
+        >
+          <Button icon={<MoreOutlined />} aria-label="Page group actions" />
+        </Dropdown>
+      </div>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <GroupSummary group={group} />
+        </Col>
+        <Col xs={24} lg={16}>
+          <FailedChecksPanel w={w} cluster={group.guid} />
+        </Col>
+      </Row>
+
+      <Card title="URLs">
+        <UrlTable
+          website={website}
+          queryKey={[...deepAnalysisKey, 'group-urls', w, group.guid]}
+          loadPage={(lastKey) => fetchGroupUrlPage(w, group.guid, lastKey)}
+          deletable
+          extra={<AddUrlsButton website={website} clusterGuid={group.guid} />}
+        />
+      </Card>
+
+      <PageGroupFormModal
+        website={website}
+        group={group}
+        open={editing}
+        onClose={() => setEditing(false)}
+        onSaved={() => setEditing(false)}
+      />
+    </div>
+  );
+}
+
+function GroupSummary({ group }: { group: PageGroup }) {
+  const screenshot = useQuery(imageQuery(group.screenshot_url));
+  const score = group.avg_seo_score;
+  return (
+    <Card className="da-group-summary">
+      <div className="da-score-block">
+        <Progress
+          type="circle"
+          percent={score ?? 0}
+          format={() => (score === null ? '-' : score)}
+          strokeColor={score === null ? undefined : scoreColor(score)}
+          aria-label="Average SEO score"
+        />
+        <Typography.Text type="secondary">Average SEO score</Typography.Text>
+        <Typography.Text>{messages.monitored(group.monitored_urls)}</Typography.Text>
+      </div>
+      {group.screenshot_url === null ? (
+        <Typography.Paragraph type="secondary" className="da-no-screenshot">
+          {PAGE_GROUP_MESSAGES.noScreenshot}
+        </Typography.Paragraph>
+      ) : screenshot.data ? (
+        <img className="da-screenshot" src={screenshot.data} alt={`Screenshot of ${group.title}`} />
+      ) : (
+        // A screenshot that cannot be read is left out: the group's numbers matter more.
+        screenshot.isPending && <Skeleton.Image active className="da-screenshot" />
+      )}
+    </Card>
+  );
+}
+
+function FailedChecksPanel({ w, cluster }: { w: string; cluster: string }) {
+  const checks = useQuery(failedChecksQuery(w, cluster));
+  let body: ReactNode;
+  if (checks.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (checks.isError) body = <ServerErrorAlert error={checks.error} />;
+  else if (checks.data.data.length === 0) body = <Empty description={WEBSITE_MESSAGES.noIssues} />;
+  else
+    body = (
+      <List<FailedCheck>
+        dataSource={checks.data.data}
+        renderItem={(check) => (
+          <List.Item>
+            <div className="da-check">
+              <Link
+                to={`/deep-analysis/failed-check/${encodeURIComponent(check.test_key)}?w_guid=${w}&cluster_guid=${cluster}`}
+              >
+                {check.title}
+              </Link>
+              <div className="da-check-facts">
+                <Tag color={BAND_COLOR[check.priority]}>{`${bandLabel(check.priority)} priority`}</Tag>
+                <Typography.Text type="secondary">{messages.affected(check.affected_urls)}</Typography.Text>
+                <Typography.Text type="secondary">{`Impact: ${bandLabel(check.impact)}`}</Typography.Text>
+              </div>
+            </div>
+          </List.Item>
+        )}
+      />
+    );
+  return <Card title="Page Group failed checks">{body}</Card>;
+}

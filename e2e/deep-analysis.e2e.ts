@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type CrawlSite,
+  type CrawlSitePage,
+  proseOf,
+  startCrawlSite,
+} from '@sitelens/engine/testing/crawl-site';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectTo,
+  hasChromium,
+  launchBrowser,
+  ROOT,
+  type RunningServer,
+  screenshotter,
+  startServer,
+} from './harness';
+import { signedInPage } from './session';
+
+const SHOTS = path.join(ROOT, 'screenshots');
+/** A bookshop of three page templates with a sitemap, and a pottery with none. */
+const SHOP = 'fernhill-books.co.uk';
+const POTTERY = 'quiet-pottery.co.uk';
+
+const MAIN = ['/', '/about', '/contact', '/delivery', '/returns', '/faq', '/privacy', '/terms'];
+const POSTS = Array.from({ length: 20 }, (_, i) => `/blog/post-${i + 1}`);
+const ITEMS = Array.from({ length: 20 }, (_, i) => `/shop/item-${i + 1}`);
+/** In the sitemap, but gone: a greyed 404 row. */
+const GONE = '/shop/discontinued';
+
+const page_ = (title: string, body: string, description?: string): CrawlSitePage => ({
+  body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${
+    description ? `<meta name="description" content="${description}">` : ''
+  }</head><body>${body}</body></html>`,
+});
+
+/**
+ * The bookshop. In its first version blog posts have no meta description; in the second they have
+ * one (20 issues fixed) and the shop's images lose their alt text (20 new issues).
+ */
+function bookshop(version: () => 1 | 2) {
+  return (pathname: string): CrawlSitePage | undefined => {
+    if (pathname === '/robots.txt')
+      return {
+        headers: { 'content-type': 'text/plain' },
+        body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+      };
+    if (pathname === '/sitemap.xml')
+      return {
+        // Slow enough for the setup and import screens to be seen.
+        delayMs: 3_000,
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
+          ...MAIN,
+          ...POSTS,
+          ...ITEMS,
+          GONE,
+        ]
+          .map((p) => `<url><loc>{{origin}}${p}</loc></url>`)
+          .join('')}</urlset>`,
+      };
+    const main = MAIN.indexOf(pathname);
+    if (main >= 0) {
+      const links = pathname === '/' ? [...MAIN, ...POSTS, ...ITEMS] : ['/'];
+      const title =
+        pathname === '/' ? 'Fernhill Books, second-hand books' : `Fernhill Books: ${pathname.slice(1)}`;
+      return page_(
+        title,
+        `<header class="top"><nav class="menu">${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</nav></header>
+<main class="page"><h1>${title}</h1><p>${proseOf(main)}</p></main><footer class="bottom"><p>Fernhill Books, Bath</p></footer>`,
+        `${title}: rare and second-hand books, found, mended and posted from our shop in Bath.`,
+      );
+    }
+    const post = POSTS.indexOf(pathname);
+    if (post >= 0) {
+      const title = `Reading notes number ${post + 1}`;
+      return page_(
+        title,
+        `<div class="blog-shell"><aside class="sidebar"><ul class="tags"><li>Notes</li><li>Finds</li></ul></aside>
+<article class="post"><h1>${title}</h1><div class="byline"><span class="author">Ann</span></div>
+<p>${proseOf(100 + post)}</p><a class="back" href="/">Home</a></article></div>`,
+        version() === 2
+          ? `${title}: what we read this month, and the books we found for the shop.`
+          : undefined,
+      );
+    }
+    const item = ITEMS.indexOf(pathname);
+    if (item >= 0) {
+      const title = `Book number ${item + 1} for sale`;
+      const alt = version() === 1 ? ` alt="Cover of book ${item + 1}"` : '';
+      return page_(
+        title,
+        `<section class="product"><div class="gallery"><img class="cover" src="/cover.png"${alt} width="10" height="10"></div>
+<div class="buy-box"><h1>${title}</h1><span class="price">${item + 3} GBP</span><button class="add-to-cart">Add</button></div></section>
+<table class="specs"><tr><td>${proseOf(200 + item)}</td></tr></table><a class="home" href="/">Home</a>`,
+        `${title}: a second-hand copy in good condition, posted from Bath within two days.`,
+      );
+    }
+    return undefined;
+  };
+}
+
+/** The pottery: no sitemap anywhere. */
+const POTTERY_ROUTES: Record<string, CrawlSitePage> = {
+  '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\n' },
+  '/': page_(
+    'Quiet Pottery',
+    '<h1>Quiet Pottery</h1><p><a href="/bowls">Bowls</a></p>',
+    'Hand-thrown bowls.',
+  ),
+  '/bowls': page_('Bowls', '<h1>Bowls</h1><p>Stoneware bowls.</p>', 'Stoneware bowls.'),
+};
+
+describe.skipIf(!hasChromium)(
+  'Deep Analysis: import, overview, URLs, page groups, checks and reports, in Chromium',
+  () => {
+    let version: 1 | 2 = 1;
+    let shop: CrawlSite;
+    let pottery: CrawlSite;
+    let server: RunningServer;
+    let browser: Browser;
+    let page: Page;
+    let w = '';
+    const errors: string[] = [];
+    const shoot = screenshotter(() => page, SHOTS);
+
+    /** Reloads until `ready` holds: the screens poll every 5 to 30 s, a reload asks at once. */
+    const reloadUntil = async (ready: () => Promise<boolean>, timeoutMs = 120_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await ready())) {
+        if (Date.now() > deadline) throw new Error('timed out waiting for the screen');
+        await page.waitForTimeout(2_000);
+        await page.reload();
+      }
+    };
+    const crawlDone = () =>
+      reloadUntil(async () => {
+        await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(500);
+        return (await page.getByText(/^Analyzing /).count()) === 0;
+      }, 180_000);
+
+    beforeAll(async () => {
+      shop = await startCrawlSite(
+        bookshop(() => version),
+        { publicOrigin: `http://${SHOP}` },
+      );
+      pottery = await startCrawlSite(POTTERY_ROUTES, { publicOrigin: `http://${POTTERY}` });
+      server = await startServer({
+        FETCH_CONNECT_TO: `${connectTo(SHOP, shop.port)},${connectTo(POTTERY, pottery.port)}`,
+      });
+      browser = await launchBrowser();
+      page = await signedInPage(
+        browser,
+        server.url,
+        { email: 'ruth@fernhill.test', f_name: 'Ruth', l_name: 'Fern' },
+        { viewport: { width: 1440, height: 900 }, errors, acceptDownloads: true },
+      );
+      mkdirSync(SHOTS, { recursive: true });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      await shop?.close();
+      await pottery?.close();
+    });
+
+    it('imports a site with a sitemap, with progress, then scores every URL and groups its pages', async () => {
+      await page.goto(`${server.url}/deep-analysis`);
+      await page.getByRole('heading', { name: 'Analyze a whole website' }).waitFor();
+      await page.getByLabel('Domain').fill('not a domain');
+      await page.getByRole('button', { name: 'Start Deep Analysis' }).click();
+      await page.getByText('Invalid domain').waitFor();
+      await shoot('deep-analysis-domain-form');
+
+      await page.getByLabel('Domain').fill(`https://www.${SHOP}/`);
+      await page.getByRole('button', { name: 'Start Deep Analysis' }).click();
+      await page.waitForURL(/\/deep-analysis\/setup-domain\?w_guid=/);
+      w = new URL(page.url()).searchParams.get('w_guid') ?? '';
+      const progress = page.getByRole('status');
+      await progress.waitFor();
+      await progress.getByRole('progressbar').waitFor();
+      await shoot('deep-analysis-import');
+
+      await page.waitForURL(new RegExp(`/deep-analysis\\?w_guid=${w}`), { timeout: 120_000 });
+      await crawlDone();
+      await page.getByText(`${SHOP}:`).first().waitFor();
+      await page.getByText(/of 49 monitored URLs analyzed/).waitFor();
+      const groups = page.locator('.da-group-card');
+      await expect.poll(() => groups.count(), { timeout: 15_000 }).toBe(3);
+      for (const title of ['Main pages', 'Blog', 'Shop'])
+        await expect
+          .poll(() => groups.locator('.ant-card-head-title', { hasText: new RegExp(`^${title}$`) }).count(), {
+            timeout: 15_000,
+          })
+          .toBe(1);
+      await page.getByText('This is the first crawl').waitFor();
+      await shoot('deep-analysis-overview', { fullPage: true });
+    });
+
+    it('lists the monitored URLs 25 at a time, greys the 404, and opens a URL report', async () => {
+      await page.getByRole('button', { name: 'Monitored URLs' }).click();
+      await page.waitForURL(/\/deep-analysis\/monitored-urls\?w_guid=/);
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(49);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Load more' }).count(), { timeout: 15_000 })
+        .toBe(0);
+      // The sitemap's missing book: greyed, its code in a tooltip, no link to a report.
+      const gone = page.locator('tr.da-row-unavailable', { hasText: `http://${SHOP}${GONE}` });
+      await gone.waitFor();
+      expect(await gone.getByRole('link', { name: `http://${SHOP}${GONE}` }).count()).toBe(0);
+      await gone.getByText(`http://${SHOP}${GONE}`).hover();
+      await page.getByRole('tooltip', { name: 'HTTP 404' }).waitFor();
+      await shoot('deep-analysis-monitored-urls');
+
+      await page.getByRole('link', { name: `http://${SHOP}/about` }).click();
+      await page.waitForURL(/\/deep-analysis\/report\?w_guid=.*&url_guid=/);
+      await page.getByText('URL analysis report').waitFor();
+      await shoot('deep-analysis-url-report');
+
+      await page.goto(`${server.url}/deep-analysis/report?w_guid=${w}`);
+      await page.getByText('Domain analysis report').waitFor();
+      await shoot('deep-analysis-domain-report');
+    });
+
+    it("lists a failed check's affected URLs by page group", async () => {
+      await page.goto(`${server.url}/deep-analysis/failed-check/meta-description?w_guid=${w}`);
+      await page.getByText('Meta description').first().waitFor();
+      // Only the 20 blog posts lack a description: one group, all of its posts.
+      const table = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(20);
+      await page.getByText('Blog').first().waitFor();
+      await page.getByRole('button', { name: 'How to fix' }).click();
+      await page.locator('.ant-modal').waitFor();
+      await shoot('deep-analysis-how-to-fix');
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+      await shoot('deep-analysis-failed-check', { fullPage: true });
+
+      await page.goto(`${server.url}/deep-analysis/failed-check/llms-txt-nonsense?w_guid=${w}`);
+      await page.getByText('Unknown test type').waitFor();
+    });
+
+    it('creates a page group, renames it, gives it URLs and removes it', async () => {
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByRole('button', { name: 'New page group' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Create page group' }).click();
+      await dialog.getByText('Please provide a title').waitFor();
+      await dialog.getByText('Please provide a description').waitFor();
+      await dialog.getByLabel('Title').fill('Policies');
+      await dialog.getByLabel('Description').fill('The pages a buyer reads before ordering.');
+      await dialog.getByRole('button', { name: 'Create page group' }).click();
+      await page.waitForURL(/\/deep-analysis\/page-group\?w_guid=.*&cluster_guid=/);
+      await page.getByRole('heading', { name: 'Policies' }).waitFor();
+
+      await page.getByRole('button', { name: 'Page group actions' }).click();
+      await page.getByText('Update page group').click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel('Title').fill('Shop policies');
+      await edit.getByRole('button', { name: 'Update page group' }).click();
+      await page.getByRole('heading', { name: 'Shop policies' }).waitFor();
+
+      await page.getByRole('button', { name: 'Add new URLs' }).click();
+      const add = page.getByRole('dialog');
+      await add.getByLabel('URLs').fill(`http://${SHOP}/privacy\nhttp://${SHOP}/terms`);
+      await add.getByRole('button', { name: 'Add URLs' }).click();
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      await shoot('deep-analysis-page-group', { fullPage: true });
+
+      await page.getByRole('button', { name: 'Page group actions' }).click();
+      await page.getByText('Remove page group').click();
+      await page.getByRole('button', { name: 'Remove', exact: true }).click();
+      await page.waitForURL(new RegExp(`/deep-analysis\\?w_guid=${w}$`));
+      await expect
+        .poll(() => page.locator('.da-group-card', { hasText: 'Shop policies' }).count(), { timeout: 15_000 })
+        .toBe(0);
+    });
+
+    it('a second crawl after the site changed shows what was fixed and what is new', async () => {
+      version = 2;
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByRole('button', { name: 'Crawl again' }).click();
+      await page.getByText("We've started to analyze your webpage").waitFor();
+      await reloadUntil(async () => {
+        await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+        return (await page.getByText('This is the first crawl').count()) === 0;
+      }, 180_000);
+      await crawlDone();
+      const comparison = page.locator('.da-comparison');
+      const row = (title: string) => comparison.locator('tr', { hasText: title });
+      // Fixed: 20 posts now have a description. New: 20 covers lost their alt text.
+      await expect
+        .poll(() => row('Meta description').locator('td').nth(2).textContent(), { timeout: 15_000 })
+        .toBe('20');
+      await expect
+        .poll(() => row('Image alt text').locator('td').nth(1).textContent(), { timeout: 15_000 })
+        .toBe('20');
+      await shoot('deep-analysis-comparison', { fullPage: true });
+    });
+
+    it('a site without a sitemap lands on the manual URL form, and its texts show', async () => {
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByRole('button', { name: 'Analyze another domain' }).click();
+      await page.getByRole('dialog').getByLabel('Domain').fill(SHOP);
+      await page.getByRole('dialog').getByRole('button', { name: 'Start Deep Analysis' }).click();
+      await page.getByText('This domain is already added!').waitFor();
+      await page.getByRole('dialog').getByLabel('Domain').fill(POTTERY);
+      await page.getByRole('dialog').getByRole('button', { name: 'Start Deep Analysis' }).click();
+      await page.waitForURL(/\/deep-analysis\/setup-domain\?w_guid=/);
+      await page.getByText(`No sitemap found for ${POTTERY}`).waitFor({ timeout: 120_000 });
+
+      const urls = page.getByLabel('URLs');
+      await urls.fill('');
+      await page.getByRole('button', { name: 'Add URLs' }).click();
+      await page.getByText(`Please add valid URLs from domain: ${POTTERY}`).waitFor();
+      await urls.fill(`http://${SHOP}/about`);
+      await page.getByRole('button', { name: 'Add URLs' }).click();
+      await page.getByText(`Please add valid URLs from domain: ${POTTERY}`).waitFor();
+      await shoot('deep-analysis-manual-urls');
+
+      await urls.fill(`http://${POTTERY}/\nhttp://${POTTERY}/bowls`);
+      await page.getByRole('button', { name: 'Add URLs' }).click();
+      await page.waitForURL(/\/deep-analysis\?w_guid=/, { timeout: 60_000 });
+      await crawlDone();
+      await page.getByText('2 of 2 monitored URLs analyzed', { exact: false }).waitFor();
+      expect(errors).toEqual([]);
+    });
+  },
+);
