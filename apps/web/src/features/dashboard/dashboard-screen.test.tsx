@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Session, SessionProvider } from '../../session/session-context';
 import { json, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
+import { website as trackedWebsite } from '../deep-analysis/test-fixtures';
 import { DashboardScreen } from './dashboard-screen';
 
 const SESSION: Session = {
@@ -21,23 +22,12 @@ const SESSION: Session = {
   team: null,
 };
 
+/** A website added just now (under an hour old), not yet in Deep Analysis. */
 const website = (guid: string, domain: string, extra: Record<string, unknown> = {}) => ({
-  guid,
-  domain,
-  homepage_url: `https://${domain}/`,
+  ...trackedWebsite(guid, domain),
   c_at: new Date().toISOString(),
   status: 'new',
   discovered_urls: 0,
-  on_page_seo: null,
-  sitemap_urls: [],
-  settings: {
-    competitors: [],
-    regions: ['us-east-1'],
-    location_name: 'United States',
-    language_code: 'en',
-    notifications: { ping_uptime: true, http_uptime: true, page_load_timeout: true },
-  },
-  keywords: [],
   ...extra,
 });
 const FIRST = '00000000-0000-4000-8000-000000000001';

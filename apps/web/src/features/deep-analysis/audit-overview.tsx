@@ -246,23 +246,16 @@ function CrawlComparisonCard({ w }: { w: string }) {
     );
   const { current, previous, summary, checks } = comparison.data;
   return (
-    <Card
-      title="Since the previous crawl"
-      className="da-comparison"
-      extra={
-        current && (
-          <Typography.Text type="secondary">
-            {previous
-              ? `${formatDate(previous.c_at)} → ${formatDate(current.c_at)}`
-              : formatDate(current.c_at)}
-          </Typography.Text>
-        )
-      }
-    >
+    <Card title="Since the previous crawl" className="da-comparison">
       {!current ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={WEBSITE_MESSAGES.noData} />
       ) : (
         <>
+          <Typography.Paragraph type="secondary">
+            {previous
+              ? `The crawl of ${formatDate(current.c_at)} against the crawl of ${formatDate(previous.c_at)}.`
+              : `The crawl of ${formatDate(current.c_at)}.`}
+          </Typography.Paragraph>
           {!previous && (
             <Typography.Paragraph type="secondary">
               This is the first crawl: every issue it found is open. The next crawl shows what was fixed and

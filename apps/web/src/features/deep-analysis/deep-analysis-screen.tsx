@@ -1,12 +1,11 @@
 import type { Website } from '@sitelens/contracts';
-import { WEBSITE_MESSAGES } from '@sitelens/contracts';
-import { Button, Card, Modal, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Modal, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import { WebsiteSelector } from '../websites/website-selector';
 import { AuditOverview } from './audit-overview';
 import { DomainForm } from './domain-form';
+import { SelectedWebsiteGate } from './selected-website-gate';
 import './deep-analysis.css';
 
 /** Statuses of a website on its way into Deep Analysis: the setup screen follows them (spec 2.4). */
@@ -17,44 +16,50 @@ const SETTING_UP = new Set(['setting_up', 'failed', 'importing_sitemaps', 'waiti
  * /deep-analysis/setup-domain; a completed one shows its audit overview.
  */
 export function DeepAnalysisScreen() {
-  const { websites, selected, select } = useSelectedWebsite();
+  return (
+    <SelectedWebsiteGate
+      none={
+        <div className="da-page">
+          <DomainForm websites={[]} />
+        </div>
+      }
+    >
+      {(website, websites, select) => <DeepAnalysis website={website} websites={websites} select={select} />}
+    </SelectedWebsiteGate>
+  );
+}
+
+function DeepAnalysis({
+  website,
+  websites,
+  select,
+}: {
+  website: Website;
+  websites: Website[];
+  select(guid: string): void;
+}) {
   const [adding, setAdding] = useState(false);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const settingUp = selected !== undefined && SETTING_UP.has(selected.status);
+  const settingUp = SETTING_UP.has(website.status);
   // Redirected once w_guid names the website: selecting it rewrites this screen's URL, which would
   // otherwise undo a redirect made in the same render.
-  const synced = selected !== undefined && params.get('w_guid') === selected.guid;
+  const synced = params.get('w_guid') === website.guid;
   useEffect(() => {
     if (settingUp && synced)
-      navigate(`/deep-analysis/setup-domain?w_guid=${selected.guid}`, { replace: true });
-  }, [settingUp, synced, selected?.guid, navigate]);
-  if (websites.isPending) return <Skeleton active />;
-  if (websites.isError)
-    return (
-      <Result
-        status="error"
-        title={WEBSITE_MESSAGES.somethingWrong}
-        subTitle={WEBSITE_MESSAGES.tryAgainOrContact}
-      />
-    );
-  if (!selected)
-    return (
-      <div className="da-page">
-        <DomainForm websites={[]} />
-      </div>
-    );
+      navigate(`/deep-analysis/setup-domain?w_guid=${website.guid}`, { replace: true });
+  }, [settingUp, synced, website.guid, navigate]);
   if (settingUp) return <Skeleton active />;
   return (
     <div className="da-page">
       <div className="da-toolbar">
-        <WebsiteSelector websites={websites.data} value={selected.guid} onChange={select} />
+        <WebsiteSelector websites={websites} value={website.guid} onChange={select} />
         <Button onClick={() => setAdding(true)}>Analyze another domain</Button>
       </div>
-      {selected.status === 'completed' ? (
-        <AuditOverview key={selected.guid} website={selected} />
+      {website.status === 'completed' ? (
+        <AuditOverview key={website.guid} website={website} />
       ) : (
-        <NotStarted website={selected} />
+        <NotStarted website={website} />
       )}
       <Modal
         open={adding}
@@ -63,7 +68,7 @@ export function DeepAnalysisScreen() {
         title="Analyze another domain"
         destroyOnHidden
       >
-        <DomainForm websites={websites.data} />
+        <DomainForm websites={websites} />
       </Modal>
     </div>
   );

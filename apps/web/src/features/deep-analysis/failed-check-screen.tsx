@@ -8,14 +8,13 @@ import {
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { errorText, RequestError } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { RichText } from '../checkup/rich-text';
 import { HowToFixModal } from '../report/how-to-fix-modal';
 import { ReportHeader } from '../report/report-header';
 import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import {
   affectedClustersQuery,
   deepAnalysisKey,
@@ -23,6 +22,7 @@ import {
   fetchAffectedUrlPage,
   seoTestQuery,
 } from './deep-analysis.queries';
+import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
 
@@ -41,17 +41,17 @@ export function FailedCheckScreen() {
   const { key = '' } = useParams();
   const [params] = useSearchParams();
   const cluster = params.get('cluster_guid');
-  const { websites, selected } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
-  if (!selected) return <Navigate replace to="/deep-analysis" />;
   return (
-    <FailedCheckView
-      key={`${selected.guid}:${key}:${cluster}`}
-      website={selected}
-      checkKey={key}
-      cluster={cluster}
-    />
+    <SelectedWebsiteGate>
+      {(website) => (
+        <FailedCheckView
+          key={`${website.guid}:${key}:${cluster}`}
+          website={website}
+          checkKey={key}
+          cluster={cluster}
+        />
+      )}
+    </SelectedWebsiteGate>
   );
 }
 

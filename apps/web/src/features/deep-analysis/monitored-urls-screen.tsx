@@ -1,13 +1,11 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
-import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import { AddUrlsButton } from './add-urls-form';
 import {
   deepAnalysisKey,
@@ -16,28 +14,21 @@ import {
   pageGroupsQuery,
   urlCountQuery,
 } from './deep-analysis.queries';
+import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
 
 const messages = {
-  noWebsites: 'You do not track any website yet. Add one in Deep Analysis to monitor its URLs.',
   count: (count: number, max: number) => `${count} of ${max} URLs`,
 };
 
 /** `/deep-analysis/monitored-urls?w_guid=`: every URL Deep Analysis monitors for the website (spec 2.4). */
 export function MonitoredUrlsScreen() {
-  const { websites, selected } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
-  if (!selected)
-    return (
-      <Card>
-        <Empty description={messages.noWebsites}>
-          <Link to="/deep-analysis">Go to Deep Analysis</Link>
-        </Empty>
-      </Card>
-    );
-  return <MonitoredUrls key={selected.guid} website={selected} />;
+  return (
+    <SelectedWebsiteGate>
+      {(website) => <MonitoredUrls key={website.guid} website={website} />}
+    </SelectedWebsiteGate>
+  );
 }
 
 function MonitoredUrls({ website }: { website: Website }) {

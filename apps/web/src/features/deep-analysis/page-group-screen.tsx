@@ -27,7 +27,6 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import { AddUrlsButton } from './add-urls-form';
 import {
   deepAnalysisKey,
@@ -40,11 +39,11 @@ import {
 } from './deep-analysis.queries';
 import { EngagementTag } from './engagement-tag';
 import { PageGroupFormModal } from './page-group-form';
+import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
 
 const messages = {
-  noWebsites: 'You do not track any website yet. Add one in Deep Analysis to see its page groups.',
   back: 'Back to Deep Analysis',
   removeTitle: (title: string) => `Remove the page group ${title}?`,
   removeDetail:
@@ -61,19 +60,17 @@ const bandLabel = (band: PriorityBand) => band.charAt(0) + band.slice(1).toLower
 export function PageGroupScreen() {
   const [params] = useSearchParams();
   const cluster = params.get('cluster_guid');
-  const { websites, selected } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
-  if (!selected)
-    return (
-      <Card>
-        <Empty description={messages.noWebsites}>
-          <Link to="/deep-analysis">Go to Deep Analysis</Link>
-        </Empty>
-      </Card>
-    );
-  if (!cluster) return <Navigate replace to={`/deep-analysis?w_guid=${selected.guid}`} />;
-  return <PageGroupLoader key={`${selected.guid}:${cluster}`} website={selected} cluster={cluster} />;
+  return (
+    <SelectedWebsiteGate>
+      {(website) =>
+        cluster ? (
+          <PageGroupLoader key={`${website.guid}:${cluster}`} website={website} cluster={cluster} />
+        ) : (
+          <Navigate replace to={`/deep-analysis?w_guid=${website.guid}`} />
+        )
+      }
+    </SelectedWebsiteGate>
+  );
 }
 
 function PageGroupLoader({ website, cluster }: { website: Website; cluster: string }) {

@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import { refreshWebsites, setupStatusQuery } from '../websites/websites.queries';
 import { SetupProgress } from '../websites/wizard/setup-progress';
 import { AddUrlsForm } from './add-urls-form';
 import { importSitemaps, importStatusQuery, POLL_MS, refreshDeepAnalysis } from './deep-analysis.queries';
+import { SelectedWebsiteGate } from './selected-website-gate';
 
 /**
  * /deep-analysis/setup-domain?w_guid=: a website on its way into Deep Analysis (spec 2.4, 4). Its
@@ -17,18 +17,11 @@ import { importSitemaps, importStatusQuery, POLL_MS, refreshDeepAnalysis } from 
  * curve); a site without a sitemap asks for URLs; once completed, the audit overview takes over.
  */
 export function SetupDomainScreen() {
-  const { websites, selected } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active />;
-  if (websites.isError)
-    return (
-      <Result
-        status="error"
-        title={WEBSITE_MESSAGES.somethingWrong}
-        subTitle={WEBSITE_MESSAGES.tryAgainOrContact}
-      />
-    );
-  if (!selected) return <Navigate to="/deep-analysis" replace />;
-  return <SetupDomain key={selected.guid} website={selected} />;
+  return (
+    <SelectedWebsiteGate none={<Navigate to="/deep-analysis" replace />}>
+      {(website) => <SetupDomain key={website.guid} website={website} />}
+    </SelectedWebsiteGate>
+  );
 }
 
 function SetupDomain({ website }: { website: Website }) {
