@@ -8,7 +8,6 @@ import { useToast } from '../../components/use-toast';
 import { pageGroupsQuery, urlCountQuery } from './deep-analysis.queries';
 import { PageGroupFormModal } from './page-group-form';
 import { urlsProblem, useAddUrls } from './use-add-urls';
-import { useNotice } from './use-notice';
 
 const messages = {
   help: 'One URL per line, or separated by commas.',
@@ -157,7 +156,7 @@ export function AddUrlsButton({
   chooseGroup?: boolean;
 }) {
   const count = useQuery(urlCountQuery(website.guid));
-  const notice = useNotice();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   if (!count.data || count.data.count >= count.data.dp_max_urls) return null;
   return (
@@ -173,7 +172,7 @@ export function AddUrlsButton({
           onAdded={() => {
             setOpen(false);
             // New URLs are analysed at once (docs/deep-analysis.md).
-            notice.success(DEEP_ANALYSIS_MESSAGES.analysisStarted, DEEP_ANALYSIS_MESSAGES.checkLater);
+            toast.success(DEEP_ANALYSIS_MESSAGES.analysisStarted, DEEP_ANALYSIS_MESSAGES.checkLater);
           }}
         />
       </Modal>

@@ -75,7 +75,7 @@ export function AuditOverview({ website }: { website: Website }) {
   const recrawl = useMutation({
     mutationFn: () => startBatch(w),
     onSuccess: async (started) => {
-      toast.success(`${started.message}. ${started.description}`);
+      toast.success(started.message, started.description);
       await active.refetch();
     },
     onError: async (error) => toast.error(await errorText(error)),

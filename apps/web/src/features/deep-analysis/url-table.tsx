@@ -27,7 +27,6 @@ import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { deepAnalysisKey, deleteUrl, refreshDeepAnalysis, startUrlAnalysis } from './deep-analysis.queries';
-import { useNotice } from './use-notice';
 
 const messages = {
   recheckFailed: 'Please try again or contact support',
@@ -119,7 +118,6 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
   const toast = useToast();
-  const notice = useNotice();
   const urls = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => loadPage(pageParam),
@@ -130,11 +128,11 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
   const recheck = async (url: ServiceableUrl) => {
     try {
       await startUrlAnalysis(website.guid, url.guid);
-      notice.success(DEEP_ANALYSIS_MESSAGES.analysisStarted, DEEP_ANALYSIS_MESSAGES.checkLater);
+      toast.success(DEEP_ANALYSIS_MESSAGES.analysisStarted, DEEP_ANALYSIS_MESSAGES.checkLater);
       // The overview polls running processes; it should see this one at once.
       await queryClient.invalidateQueries({ queryKey: [...deepAnalysisKey, 'active'] });
     } catch {
-      notice.error(WEBSITE_MESSAGES.somethingWrong, messages.recheckFailed);
+      toast.error(WEBSITE_MESSAGES.somethingWrong, messages.recheckFailed);
     }
   };
 
