@@ -82,6 +82,7 @@ export const StartedProcessSchema = z.object({
   message: z.string(),
   description: z.string(),
 });
+export type StartedProcess = z.infer<typeof StartedProcessSchema>;
 
 /** A monitored (serviceable) URL (spec 3). */
 export const ServiceableUrlSchema = z.object({
@@ -134,6 +135,7 @@ export const ServiceableUrlCountSchema = z.object({
   dp_max_urls: z.number().int(),
   rendering: RenderingSchema,
 });
+export type ServiceableUrlCount = z.infer<typeof ServiceableUrlCountSchema>;
 
 export const WebsiteParamsSchema = z.object({ w_guid: z.uuid() });
 export const UrlParamsSchema = z.object({ w_guid: z.uuid(), url_guid: z.uuid() });
@@ -159,6 +161,7 @@ export const AddServiceableUrlsBodySchema = z.object({
 });
 export type AddServiceableUrlsBody = z.output<typeof AddServiceableUrlsBodySchema>;
 export const AddServiceableUrlsReplySchema = z.object({ data: z.array(ServiceableUrlSchema) });
+export type AddServiceableUrlsReply = z.infer<typeof AddServiceableUrlsReplySchema>;
 
 /** `GET /api/import-sitemap?w_guid=`: the website's status and its running imports. */
 export const ImportSitemapStatusSchema = z.object({
@@ -168,3 +171,4 @@ export const ImportSitemapStatusSchema = z.object({
   active: z.array(AnalysisProcessSchema),
   rendering: RenderingSchema,
 });
+export type ImportSitemapStatus = z.infer<typeof ImportSitemapStatusSchema>;

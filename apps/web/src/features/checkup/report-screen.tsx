@@ -14,7 +14,7 @@ import { tokenStore } from '../../api/token-store';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
 import { ReportLayout } from '../report/report-layout';
-import { reportCategories, scoreOf } from '../report/report-status';
+import { fetchedResults, reportCategories, scoreOf } from '../report/report-status';
 import { isPending202, reportQuery, runningCheckup, sectionQuery, structureQuery } from './checkup.queries';
 
 const WHITE_LABEL_PATH = '/white-label/reports';
@@ -198,12 +198,7 @@ function ReportView({
     Object.values(results[target] ?? {}).filter((r): r is SectionReply => r !== 'failed');
   const categories = reportCategories(structure, report.sections);
   const categoryScore = (target: string, keys: string[]) =>
-    scoreOf(
-      keys
-        .map((k) => results[target]?.[k])
-        .filter((r): r is SectionReply => !!r && r !== 'failed')
-        .map((r) => r.result),
-    );
+    scoreOf(fetchedResults(keys.map((k) => results[target]?.[k])));
   const mainReplies = replies(report.url);
   const score = scoreOf(mainReplies.map((r) => r.result));
   const counts = { passed: 0, warning: 0, failed: 0 };

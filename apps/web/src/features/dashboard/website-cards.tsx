@@ -8,6 +8,7 @@ import { ScoreProgressChart } from '../../components/charts/score-progress-chart
 import { competitorOverviewsQuery, overviewsQuery, structureQuery } from '../checkup/checkup.queries';
 import { pageGroupsQuery } from '../deep-analysis/deep-analysis.queries';
 import { PageGroupCard } from '../deep-analysis/page-group-card';
+import { overviewPath } from '../deep-analysis/paths';
 import { settingsPath } from '../websites/settings-sections';
 import { importantFixesQuery } from '../websites/websites.queries';
 
@@ -135,7 +136,7 @@ export function WebsiteCards({ website }: { website: Website }) {
 function PageGroupsCard({ website }: { website: Website }) {
   const inDeepAnalysis = website.status === 'completed';
   const groups = useQuery({ ...pageGroupsQuery(website.guid), enabled: inDeepAnalysis });
-  const overview = `/deep-analysis?w_guid=${website.guid}`;
+  const overview = overviewPath(website.guid);
   return (
     <Card
       title="Page Groups"

@@ -33,10 +33,10 @@ import {
   refreshDeepAnalysis,
   startBatch,
 } from './deep-analysis.queries';
-import { failedCheckPath, PageGroupCard, pageGroupPath, ScoreCircle } from './page-group-card';
+import { PageGroupCard } from './page-group-card';
 import { PageGroupFormModal } from './page-group-form';
-
-const IMPACT_COLOR = { HIGH: 'red', MEDIUM: 'orange', LOW: 'green' } as const;
+import { domainReportPath, failedCheckPath, monitoredUrlsPath, pageGroupPath } from './paths';
+import { BAND_COLOR, ScoreCircle } from './score-and-bands';
 
 /** Polling of spec 4/9 while processes run: batch 30 s, domain analysis 15 s, imports 5 s. */
 function pollInterval(active: AnalysisProcess[] | undefined): number | false {
@@ -110,10 +110,10 @@ export function AuditOverview({ website }: { website: Website }) {
               {data.c_at ? `, last on ${formatDate(data.c_at)}` : ''}. Written from the crawl's figures.
             </Typography.Text>
             <div className="da-actions">
-              <Link to={`/deep-analysis/monitored-urls?w_guid=${w}`}>
+              <Link to={monitoredUrlsPath(w)}>
                 <Button>Monitored URLs</Button>
               </Link>
-              <Link to={`/deep-analysis/report?w_guid=${w}`}>
+              <Link to={domainReportPath(w)}>
                 <Button>Domain report</Button>
               </Link>
               <Button onClick={() => setCreating(true)}>New page group</Button>
@@ -220,7 +220,7 @@ function Findings({
               kind === 'weakness' ? (
                 <Space wrap size={4}>
                   <Link to={failedCheckPath(w, item.test_key)}>{item.title}</Link>
-                  {item.impact && <Tag color={IMPACT_COLOR[item.impact]}>{item.impact} impact</Tag>}
+                  {item.impact && <Tag color={BAND_COLOR[item.impact]}>{item.impact} impact</Tag>}
                 </Space>
               ) : (
                 item.title

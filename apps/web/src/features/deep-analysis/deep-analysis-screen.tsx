@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { WebsiteSelector } from '../websites/website-selector';
 import { AuditOverview } from './audit-overview';
 import { DomainForm } from './domain-form';
+import { setupDomainPath } from './paths';
 import { SelectedWebsiteGate } from './selected-website-gate';
 import './deep-analysis.css';
 
@@ -46,8 +47,7 @@ function DeepAnalysis({
   // otherwise undo a redirect made in the same render.
   const synced = params.get('w_guid') === website.guid;
   useEffect(() => {
-    if (settingUp && synced)
-      navigate(`/deep-analysis/setup-domain?w_guid=${website.guid}`, { replace: true });
+    if (settingUp && synced) navigate(setupDomainPath(website.guid), { replace: true });
   }, [settingUp, synced, website.guid, navigate]);
   if (settingUp) return <Skeleton active />;
   return (
@@ -85,7 +85,7 @@ function NotStarted({ website }: { website: Website }) {
         <Typography.Text type="secondary">
           Its sitemaps are imported, every URL is crawled and scored, and its pages are grouped.
         </Typography.Text>
-        <Link to={`/deep-analysis/setup-domain?w_guid=${website.guid}`}>
+        <Link to={setupDomainPath(website.guid)}>
           <Button type="primary">Start Deep Analysis</Button>
         </Link>
       </Space>

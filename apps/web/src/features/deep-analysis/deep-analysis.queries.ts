@@ -1,4 +1,5 @@
 import type {
+  AddServiceableUrlsReply,
   AffectedCluster,
   AffectedUrlsReply,
   AnalysisProcess,
@@ -7,11 +8,13 @@ import type {
   AuditUrlReport,
   CrawlComparison,
   FailedChecksReply,
+  ImportSitemapStatus,
   PageGroup,
   ReportStructure,
   SeoTest,
-  ServiceableUrl,
+  ServiceableUrlCount,
   ServiceableUrlsReply,
+  StartedProcess,
 } from '@sitelens/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request, requestBlob } from '../../api/client';
@@ -22,29 +25,10 @@ export const deepAnalysisKey = ['deep-analysis'] as const;
 /** Polling of spec 9: sitemap import 5 s, batch analysis 30 s, domain analysis 15 s. */
 export const POLL_MS = { importSitemaps: 5_000, batch: 30_000, domain: 15_000 } as const;
 
-export interface ImportStatus {
-  status: string;
-  import_sitemaps_started_at: string | null;
-  discovered_urls: number;
-  active: AnalysisProcess[];
-  rendering: {
-    sampled: number;
-    javascript_pages: number;
-    rendered_by_javascript: boolean;
-    message: string | null;
-  };
-}
-
-export interface UrlCount {
-  count: number;
-  analyzed: number;
-  dp_max_urls: number;
-}
-
 export const importStatusQuery = (w: string) =>
   queryOptions({
     queryKey: [...deepAnalysisKey, 'import', w],
-    queryFn: () => request<ImportStatus>('/import-sitemap', { query: { w_guid: w } }),
+    queryFn: () => request<ImportSitemapStatus>('/import-sitemap', { query: { w_guid: w } }),
   });
 
 export const activeProcessesQuery = (w: string, processType?: AnalysisProcess['process_type']) =>
@@ -69,7 +53,7 @@ export const comparisonQuery = (w: string) =>
 export const urlCountQuery = (w: string) =>
   queryOptions({
     queryKey: [...deepAnalysisKey, 'count', w],
-    queryFn: () => request<UrlCount>(`/serviceable-url/${w}/count`),
+    queryFn: () => request<ServiceableUrlCount>(`/serviceable-url/${w}/count`),
   });
 
 /** One keyset page of the website's monitored URLs (25 a page). */
@@ -160,29 +144,29 @@ export async function downloadCsv(path: string, fileName: string): Promise<void>
 }
 
 export const startBatch = (w: string) =>
-  request<{ process_guid: string; message: string; description: string }>('/on-page-seo/batch', {
+  request<StartedProcess>('/on-page-seo/batch', {
     method: 'POST',
     body: { w_guid: w },
   });
 
 export const startUrlAnalysis = (w: string, u: string) =>
-  request<{ process_guid: string; message: string; description: string }>('/on-page-seo/url', {
+  request<StartedProcess>('/on-page-seo/url', {
     method: 'POST',
     body: { w_guid: w, url_guid: u },
   });
 
 /** Answers 202 with the website's import status. */
 export const importSitemaps = (w: string, sitemapUrls: string[] = []) =>
-  request<ImportStatus>('/import-sitemap', {
+  request<ImportSitemapStatus>('/import-sitemap', {
     method: 'POST',
     body: { w_guid: w, sitemap_urls: sitemapUrls },
   });
 
 export const addUrls = (w: string, urls: string[]) =>
-  request<{ data: ServiceableUrl[] }>(`/serviceable-url/${w}`, { method: 'POST', body: { urls } });
+  request<AddServiceableUrlsReply>(`/serviceable-url/${w}`, { method: 'POST', body: { urls } });
 
 export const addUrlsToGroup = (w: string, cluster: string, urls: string[]) =>
-  request<{ data: ServiceableUrl[] }>(`/serviceable-url/${w}/cluster/${cluster}`, {
+  request<AddServiceableUrlsReply>(`/serviceable-url/${w}/cluster/${cluster}`, {
     method: 'POST',
     body: { urls },
   });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, fieldErrors, request } from '../../api/client';
 import { refreshWebsites } from '../websites/websites.queries';
+import { setupDomainPath } from './paths';
 
 /** The Deep Analysis form's problem with a typed domain (spec 5): the normaliser's text or 'already added'. */
 export function deepDomainProblem(input: string, websites: Website[]): string | null {
@@ -29,7 +30,7 @@ export function DomainForm({ websites }: { websites: Website[] }) {
       request<Website>('/website-index/background', { method: 'POST', body: { domain } }),
     onSuccess: async (website) => {
       await refreshWebsites(queryClient);
-      navigate(`/deep-analysis/setup-domain?w_guid=${website.guid}`);
+      navigate(setupDomainPath(website.guid));
     },
     onError: async (error) => {
       const field = fieldErrors(error).find((f) => f.field === 'domain');

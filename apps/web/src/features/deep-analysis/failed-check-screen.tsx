@@ -9,8 +9,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { errorText, RequestError } from '../../api/client';
-import { useToast } from '../../components/use-toast';
+import { RequestError } from '../../api/client';
 import { RichText } from '../checkup/rich-text';
 import { HowToFixModal } from '../report/how-to-fix-modal';
 import { ReportHeader } from '../report/report-header';
@@ -18,10 +17,11 @@ import { ServerErrorAlert } from '../websites/server-error-alert';
 import {
   affectedClustersQuery,
   deepAnalysisKey,
-  downloadCsv,
   fetchAffectedUrlPage,
   seoTestQuery,
 } from './deep-analysis.queries';
+import { ExportCsvButton } from './export-csv-button';
+import { overviewPath, pageGroupPath } from './paths';
 import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
@@ -69,8 +69,8 @@ function FailedCheckView({
   // Asked for with the test, not after it: the two answers do not depend on each other.
   const clusters = useQuery(affectedClustersQuery(w, checkKey));
   const back = cluster
-    ? { to: `/deep-analysis/page-group?w_guid=${w}&cluster_guid=${cluster}`, label: messages.backToGroup }
-    : { to: `/deep-analysis?w_guid=${w}`, label: messages.back };
+    ? { to: pageGroupPath(w, cluster), label: messages.backToGroup }
+    : { to: overviewPath(w), label: messages.back };
 
   if (test.isPending || test.isError)
     return (
@@ -100,22 +100,8 @@ function FailedCheckView({
 }
 
 function TestHeader({ test, w, back }: { test: SeoTest; w: string; back: { to: string; label: string } }) {
-  const toast = useToast();
   const [howToFix, setHowToFix] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv(
-        `/on-page-seo/affected-urls/${w}/${encodeURIComponent(test.key)}/export.csv`,
-        `${test.key}-affected-urls.csv`,
-      );
-    } catch (error) {
-      toast.error(await errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+
   return (
     <>
       <ReportHeader
@@ -130,9 +116,10 @@ function TestHeader({ test, w, back }: { test: SeoTest; w: string; back: { to: s
         actions={
           <Space wrap>
             <Button onClick={() => setHowToFix(true)}>How to fix</Button>
-            <Button onClick={() => void exportCsv()} loading={exporting}>
-              Export CSV
-            </Button>
+            <ExportCsvButton
+              path={`/on-page-seo/affected-urls/${w}/${encodeURIComponent(test.key)}/export.csv`}
+              fileName={`${test.key}-affected-urls.csv`}
+            />
           </Space>
         }
       />

@@ -1,19 +1,12 @@
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { errorText } from '../../api/client';
-import { useToast } from '../../components/use-toast';
 import { AddUrlsButton } from './add-urls-form';
-import {
-  deepAnalysisKey,
-  downloadCsv,
-  fetchUrlPage,
-  pageGroupsQuery,
-  urlCountQuery,
-} from './deep-analysis.queries';
+import { deepAnalysisKey, fetchUrlPage, pageGroupsQuery, urlCountQuery } from './deep-analysis.queries';
+import { ExportCsvButton } from './export-csv-button';
+import { overviewPath } from './paths';
 import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
@@ -33,26 +26,13 @@ export function MonitoredUrlsScreen() {
 
 function MonitoredUrls({ website }: { website: Website }) {
   const w = website.guid;
-  const toast = useToast();
   const count = useQuery(urlCountQuery(w));
   const groups = useQuery(pageGroupsQuery(w));
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv(`/serviceable-url/${w}/export.csv`, `${website.domain}-urls.csv`);
-    } catch (error) {
-      toast.error(await errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div className="da-page">
       <div className="da-header">
-        <Link to={`/deep-analysis?w_guid=${w}`} aria-label="Back to Deep Analysis" className="da-back">
+        <Link to={overviewPath(w)} aria-label="Back to Deep Analysis" className="da-back">
           <ArrowLeftOutlined />
         </Link>
         <div className="da-header-text">
@@ -76,9 +56,10 @@ function MonitoredUrls({ website }: { website: Website }) {
           extra={
             <Space wrap>
               <AddUrlsButton website={website} chooseGroup />
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-                Export CSV
-              </Button>
+              <ExportCsvButton
+                path={`/serviceable-url/${w}/export.csv`}
+                fileName={`${website.domain}-urls.csv`}
+              />
             </Space>
           }
         />

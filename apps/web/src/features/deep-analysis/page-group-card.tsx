@@ -1,41 +1,15 @@
-import { type PageGroup, scoreColor, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { type PageGroup, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Progress, Space, Typography } from 'antd';
+import { Button, Card, Empty, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { failedChecksQuery, imageQuery } from './deep-analysis.queries';
 import './deep-analysis.css';
 import { EngagementTag } from './engagement-tag';
+import { failedCheckPath, pageGroupPath, urlReportPath } from './paths';
+import { ScoreCircle } from './score-and-bands';
 
 const TOP_ISSUES = 3;
 const SAMPLE_URLS = 3;
-
-export const pageGroupPath = (w: string, cluster: string) =>
-  `/deep-analysis/page-group?w_guid=${w}&cluster_guid=${cluster}`;
-export const failedCheckPath = (w: string, key: string, cluster?: string) =>
-  `/deep-analysis/failed-check/${encodeURIComponent(key)}?w_guid=${w}${cluster ? `&cluster_guid=${cluster}` : ''}`;
-export const urlReportPath = (w: string, u: string) => `/deep-analysis/report?w_guid=${w}&url_guid=${u}`;
-
-/** A score out of 100 in the spec's colours; '-' before any URL is analysed. */
-export function ScoreCircle({
-  score,
-  size = 72,
-  label,
-}: {
-  score: number | null;
-  size?: number;
-  label: string;
-}) {
-  return (
-    <Progress
-      type="circle"
-      size={size}
-      percent={score ?? 0}
-      strokeColor={score === null ? undefined : scoreColor(score)}
-      format={() => (score === null ? '-' : score)}
-      aria-label={`${label}: ${score ?? 'not analysed yet'}`}
-    />
-  );
-}
 
 /**
  * A page group as the dashboard and the audit overview show it (spec 2.2): title, description,

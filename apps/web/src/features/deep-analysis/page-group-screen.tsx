@@ -4,26 +4,11 @@ import {
   PAGE_GROUP_MESSAGES,
   type PageGroup,
   type PriorityBand,
-  scoreColor,
   WEBSITE_MESSAGES,
   type Website,
 } from '@sitelens/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Dropdown,
-  Empty,
-  List,
-  Progress,
-  Result,
-  Row,
-  Skeleton,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, Dropdown, Empty, List, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -39,6 +24,8 @@ import {
 } from './deep-analysis.queries';
 import { EngagementTag } from './engagement-tag';
 import { PageGroupFormModal } from './page-group-form';
+import { failedCheckPath, overviewPath } from './paths';
+import { BAND_COLOR, ScoreCircle } from './score-and-bands';
 import { SelectedWebsiteGate } from './selected-website-gate';
 import { UrlTable } from './url-table';
 import './deep-analysis.css';
@@ -52,8 +39,6 @@ const messages = {
   affected: (count: number) => `${count} affected ${count === 1 ? 'URL' : 'URLs'}`,
 };
 
-/** Priority colours of the page report (spec 9): low green, medium orange, high red. */
-const BAND_COLOR: Record<PriorityBand, string> = { LOW: 'green', MEDIUM: 'orange', HIGH: 'red' };
 const bandLabel = (band: PriorityBand) => band.charAt(0) + band.slice(1).toLowerCase();
 
 /** `/deep-analysis/page-group?w_guid=&cluster_guid=`: one page group, its URLs and its failed checks (spec 2.4). */
@@ -66,7 +51,7 @@ export function PageGroupScreen() {
         cluster ? (
           <PageGroupLoader key={`${website.guid}:${cluster}`} website={website} cluster={cluster} />
         ) : (
-          <Navigate replace to={`/deep-analysis?w_guid=${website.guid}`} />
+          <Navigate replace to={overviewPath(website.guid)} />
         )
       }
     </SelectedWebsiteGate>
@@ -83,7 +68,7 @@ function PageGroupLoader({ website, cluster }: { website: Website; cluster: stri
       <Result
         status="404"
         title={PAGE_GROUP_MESSAGES.notFound}
-        extra={<Link to={`/deep-analysis?w_guid=${website.guid}`}>{messages.back}</Link>}
+        extra={<Link to={overviewPath(website.guid)}>{messages.back}</Link>}
       />
     );
   return <PageGroupView website={website} group={group} />;
@@ -109,7 +94,7 @@ function PageGroupView({ website, group }: { website: Website; group: PageGroup 
           // Spec 8: a failed removal is not shown; the group simply stays.
           return;
         }
-        navigate(`/deep-analysis?w_guid=${w}`);
+        navigate(overviewPath(w));
         void refreshDeepAnalysis(queryClient);
       },
     });
@@ -117,7 +102,7 @@ function PageGroupView({ website, group }: { website: Website; group: PageGroup 
   return (
     <div className="da-page">
       <div className="da-header">
-        <Link to={`/deep-analysis?w_guid=${w}`} aria-label={messages.back} className="da-back">
+        <Link to={overviewPath(w)} aria-label={messages.back} className="da-back">
           <ArrowLeftOutlined />
         </Link>
         <div className="da-header-text">
@@ -174,17 +159,10 @@ function PageGroupView({ website, group }: { website: Website; group: PageGroup 
 
 function GroupSummary({ group }: { group: PageGroup }) {
   const screenshot = useQuery(imageQuery(group.screenshot_url));
-  const score = group.avg_seo_score;
   return (
     <Card className="da-group-summary">
       <div className="da-score-block">
-        <Progress
-          type="circle"
-          percent={score ?? 0}
-          format={() => (score === null ? '-' : score)}
-          strokeColor={score === null ? undefined : scoreColor(score)}
-          aria-label="Average SEO score"
-        />
+        <ScoreCircle score={group.avg_seo_score} size={120} label="Average SEO score" />
         <Typography.Text type="secondary">Average SEO score</Typography.Text>
         <Typography.Text>{messages.monitored(group.monitored_urls)}</Typography.Text>
       </div>
@@ -215,11 +193,7 @@ function FailedChecksPanel({ w, cluster }: { w: string; cluster: string }) {
         renderItem={(check) => (
           <List.Item>
             <div className="da-check">
-              <Link
-                to={`/deep-analysis/failed-check/${encodeURIComponent(check.test_key)}?w_guid=${w}&cluster_guid=${cluster}`}
-              >
-                {check.title}
-              </Link>
+              <Link to={failedCheckPath(w, check.test_key, cluster)}>{check.title}</Link>
               <div className="da-check-facts">
                 <Tag color={BAND_COLOR[check.priority]}>{`${bandLabel(check.priority)} priority`}</Tag>
                 <Typography.Text type="secondary">{messages.affected(check.affected_urls)}</Typography.Text>

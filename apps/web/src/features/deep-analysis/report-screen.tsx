@@ -13,6 +13,7 @@ import { ReportHeader } from '../report/report-header';
 import { ReportLayout } from '../report/report-layout';
 import type { ReportCheck } from '../report/report-status';
 import { auditStructureQuery, domainReportQuery, urlReportQuery } from './deep-analysis.queries';
+import { failedCheckPath, overviewPath } from './paths';
 
 /**
  * /deep-analysis/report?w_guid=[&url_guid=][#check_key] (spec 2.4): with both parameters one URL's
@@ -81,11 +82,7 @@ function AffectedUrls({
       {words.map((text) => (
         <span key={text}>{text} </span>
       ))}
-      {affected.failed > 0 && (
-        <Link to={`/deep-analysis/failed-check/${encodeURIComponent(checkKey)}?w_guid=${w}`}>
-          View affected URLs
-        </Link>
-      )}
+      {affected.failed > 0 && <Link to={failedCheckPath(w, checkKey)}>View affected URLs</Link>}
     </Typography.Paragraph>
   );
 }
@@ -110,9 +107,7 @@ function DeepReport({
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
   }, [loaded, hash]);
 
-  const header = (
-    <ReportHeader back={`/deep-analysis?w_guid=${w}`} backLabel="Back to Deep Analysis" title={heading} />
-  );
+  const header = <ReportHeader back={overviewPath(w)} backLabel="Back to Deep Analysis" title={heading} />;
   if (report.isError)
     return (
       <div className="report-main">

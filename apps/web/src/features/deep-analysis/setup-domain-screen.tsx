@@ -9,6 +9,7 @@ import { refreshWebsites, setupStatusQuery } from '../websites/websites.queries'
 import { SetupProgress } from '../websites/wizard/setup-progress';
 import { AddUrlsForm } from './add-urls-form';
 import { importSitemaps, importStatusQuery, POLL_MS, refreshDeepAnalysis } from './deep-analysis.queries';
+import { overviewPath } from './paths';
 import { SelectedWebsiteGate } from './selected-website-gate';
 
 /**
@@ -67,9 +68,7 @@ function SetupDomain({ website }: { website: Website }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (current !== 'completed') return;
-    void refreshWebsites(queryClient).then(() =>
-      navigate(`/deep-analysis?w_guid=${website.guid}`, { replace: true }),
-    );
+    void refreshWebsites(queryClient).then(() => navigate(overviewPath(website.guid), { replace: true }));
   }, [current, queryClient, navigate, website.guid]);
 
   // The spec's notification for a site the setup could not reach, once.

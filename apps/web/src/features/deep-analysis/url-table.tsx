@@ -27,6 +27,7 @@ import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { deepAnalysisKey, deleteUrl, refreshDeepAnalysis, startUrlAnalysis } from './deep-analysis.queries';
+import { urlReportPath } from './paths';
 
 const messages = {
   recheckFailed: 'Please try again or contact support',
@@ -67,7 +68,7 @@ function reasonOf(url: ServiceableUrl): string {
 function UrlCell({ url, w }: { url: ServiceableUrl; w: string }) {
   if (url.status_code === 200)
     return (
-      <Link className="da-url" to={`/deep-analysis/report?w_guid=${w}&url_guid=${url.guid}`}>
+      <Link className="da-url" to={urlReportPath(w, url.guid)}>
         {url.url}
       </Link>
     );
