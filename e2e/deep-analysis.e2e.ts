@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium)(
       expect(await gone.getByRole('link', { name: `http://${SHOP}${GONE}` }).count()).toBe(0);
       await gone.getByText(`http://${SHOP}${GONE}`).hover();
       await page.getByRole('tooltip', { name: 'HTTP 404' }).waitFor();
-      await shoot('deep-analysis-monitored-urls');
+      await shoot('deep-analysis-monitored-urls-crawled');
 
       await page.getByRole('link', { name: `http://${SHOP}/about` }).click();
       await page.waitForURL(/\/deep-analysis\/report\?w_guid=.*&url_guid=/);
@@ -273,7 +273,7 @@ describe.skipIf(!hasChromium)(
       await add.getByRole('button', { name: 'Add URLs' }).click();
       const rows = page.locator('.ant-table-tbody tr.ant-table-row');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
-      await shoot('deep-analysis-page-group', { fullPage: true });
+      await shoot('deep-analysis-page-group-crawled', { fullPage: true });
 
       await page.getByRole('button', { name: 'Page group actions' }).click();
       await page.getByText('Remove page group').click();

@@ -45,7 +45,9 @@ export function DomainForm({ websites }: { websites: Website[] }) {
   };
   return (
     <Card className="da-domain-form">
-      <Typography.Title level={4}>Analyze a whole website</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Analyze a whole website
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         Deep Analysis imports the site's sitemaps, crawls its pages, groups them and scores every URL.
       </Typography.Paragraph>
