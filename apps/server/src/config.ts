@@ -62,6 +62,8 @@ export const ConfigSchema = z.object({
   FETCH_CONNECT_TO: z.string().optional(),
   /** How long `GET /api/report/{guid}/{section}` waits for a section before answering 202. */
   CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
+  /** The most pages one run of Broken Links or the Sitemap Generator crawls. */
+  WEBMASTER_MAX_PAGES: z.coerce.number().int().min(1).max(500_000).default(10_000),
   /** Chromium for the browser checks. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),

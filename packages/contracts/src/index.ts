@@ -14,4 +14,5 @@ export * from './locations';
 export * from './messages';
 export * from './sales';
 export * from './tracked-keywords';
+export * from './webmaster-tools';
 export * from './websites';

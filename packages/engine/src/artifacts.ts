@@ -206,6 +206,8 @@ export interface LinkChecksArtifact {
     finalUrl: string | null;
     /** The link answered with a redirect first. */
     redirected: boolean;
+    /** Every redirect before the final answer (absent in answers recorded before they were kept). */
+    redirects?: RedirectHop[];
     /**
      * Headers of the final answer that tell a bot wall from the page's own answer (`server`,
      * `cf-mitigated`), names lower-cased; empty when there was no answer.

@@ -12,7 +12,7 @@ export {
   type BrowserPoolOptions,
   createBrowserPool,
 } from './gather/browser-pool';
-export { ArtifactUnavailable, type GatherOptions } from './gather/context';
+export { ArtifactUnavailable, type GatherOptions, mapLimit } from './gather/context';
 export { engineFetch } from './gather/engine-fetch';
 export { FAVICON_MAX_BYTES, type Favicon, faviconType, findFavicon } from './gather/favicon';
 export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
@@ -23,6 +23,7 @@ export {
   SiteUnreachableError,
 } from './gather/site-discovery';
 export { gatherTextFile } from './gather/text-file';
+export { pageModified } from './html/page-dates';
 export {
   ALLOW_PRIVATE_VARIABLE,
   assertAllowPrivateSafe,
@@ -46,4 +47,5 @@ export {
   UnknownSectionError,
 } from './run';
 export { type ImportantFix, importantFixes, scoreResults } from './score';
+export * from './sitemap/index';
 export { parseRobotsTxt } from './text/robots-txt';

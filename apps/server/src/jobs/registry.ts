@@ -3,6 +3,7 @@ import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { recrawlJob } from '../modules/deep-analysis/recrawl';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
+import { toolRunJob } from '../modules/webmaster-tools/jobs';
 import { faviconJob } from '../modules/websites/favicons';
 import { domainSetupJob } from '../modules/websites/jobs';
 import type { JobDefinition } from './define-job';
@@ -17,4 +18,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   faviconJob,
   deepAnalysisJob,
   recrawlJob,
+  toolRunJob,
 ];

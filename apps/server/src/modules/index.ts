@@ -11,6 +11,7 @@ import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
 import { userRoutes } from './users/routes';
+import { brokenLinksRoutes, sitemapGeneratorRoutes } from './webmaster-tools/routes';
 import { websiteRoutes } from './websites/routes';
 import { trackedKeywordRoutes } from './websites/tracked-keywords';
 
@@ -30,4 +31,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   deepAnalysisHistoryRoutes,
   deepAnalysisAuditRoutes,
   pageGroupRoutes,
+  brokenLinksRoutes,
+  sitemapGeneratorRoutes,
 ];

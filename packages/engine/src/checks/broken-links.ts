@@ -50,7 +50,7 @@ const NO_ANSWER: Record<NonNullable<Link['errorCode']>, string> = {
 type Link = LinkChecksArtifact['links'][number];
 
 /** What a checked link's answer means: fine, broken, or no verdict possible (and why). */
-type Verdict = { kind: 'fine' } | { kind: 'broken' } | { kind: 'unverified'; reason: string };
+export type LinkVerdict = { kind: 'fine' } | { kind: 'broken' } | { kind: 'unverified'; reason: string };
 
 const LOCAL = /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(:\d+)?(\/|$)/i;
 
@@ -60,7 +60,7 @@ const LOCAL = /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(:\d+
  * non-standard status, and on external links a bot wall (Cloudflare's challenge, or a site that
  * refuses automated requests) only mean the link could not be verified.
  */
-function judge(link: Link): Verdict {
+export function judgeLink(link: Link): LinkVerdict {
   const { status } = link;
   if (status === null) return { kind: 'unverified', reason: NO_ANSWER[link.errorCode ?? 'other'] };
   if (status < thresholds.brokenFromStatus) return { kind: 'fine' };
@@ -98,7 +98,7 @@ export const brokenLinks = defineCheck({
     const local = links.filter((link) => !link.internal && LOCAL.test(link.url));
     const judged = links
       .filter((link) => !local.includes(link))
-      .map((link) => ({ link, verdict: judge(link) }));
+      .map((link) => ({ link, verdict: judgeLink(link) }));
     const broken = judged.filter(({ verdict }) => verdict.kind === 'broken').map(({ link }) => link);
     const redirected = judged
       .filter(({ link, verdict }) => verdict.kind === 'fine' && link.redirected)

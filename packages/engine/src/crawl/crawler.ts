@@ -57,6 +57,8 @@ export interface CrawledPage {
   score: number | null;
   facts: PageFacts | null;
   links: InternalLink[];
+  /** Links to other sites, for the link checker; Deep Analysis does not keep them. */
+  externalLinks: InternalLink[];
   /** Chromium's pass ran on this page. */
   browser: boolean;
   /** Chromium's desktop screenshot (PNG) when its pass ran. */
@@ -179,6 +181,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       score: null,
       facts: null,
       links: [],
+      externalLinks: [],
       browser: false,
       screenshot: null,
     };
@@ -246,6 +249,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       const read = readPageFacts(await (context as GatherContext).get('page'), document, options.site);
       page.facts = read.facts;
       page.links = [...read.links, ...scriptOnlyLinks(report.results, read.links, options.site)];
+      page.externalLinks = read.externalLinks;
     }
     return page;
   }

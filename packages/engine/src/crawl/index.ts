@@ -10,6 +10,7 @@ export {
   pathTemplate,
   runCrawl,
 } from './crawler';
+export { checkLinkTarget, type LinkTargetKind, type LinkTargetVerdict } from './link-check';
 export { createMemoryCrawlStore, type MemoryCrawlUrl } from './memory-store';
 export { isInternal, normaliseUrl } from './normalise';
 export { type InternalLink, layoutFeatures, type PageFacts } from './page-facts';

@@ -4,8 +4,10 @@ import type { DocumentArtifact, PageArtifact } from '../artifacts';
 import type { ElementNode } from '../html/dom';
 import { headLinks } from '../html/head-elements';
 import { documentTitles, metaDescriptions } from '../html/head-meta';
+import { imageSource } from '../html/images';
 import { hasRel, parseLinkHeader } from '../html/link-header';
 import { mainContentBlocks } from '../html/main-content';
+import { pageModified } from '../html/page-dates';
 import { readRobotsTags, robotsDirectives } from '../html/robots';
 import { simhash64, simhashOf } from '../html/simhash';
 import { collapseWhitespace } from '../html/text';
@@ -30,9 +32,13 @@ export interface PageFacts {
   words: number;
   /** Simhash of the markup's skeleton (`layoutFeatures`): pages of one template have close ones. */
   layoutHash: string | null;
+  /** The images its `<img>` elements show (http(s), at most 1000), for a sitemap's image entries. */
+  images: string[];
+  /** When the page last changed (its dates, else Last-Modified), W3C datetime; null when unknown. */
+  modified: string | null;
 }
 
-/** A link of the page to another page of the same site. */
+/** A link of the page to another page of the same site (or, in `externalLinks`, of another site). */
 export interface InternalLink {
   url: string;
   anchor: string;
@@ -41,14 +47,15 @@ export interface InternalLink {
 }
 
 const MAX_LINKS_PER_PAGE = 1000;
+const MAX_IMAGES_PER_PAGE = 1000;
 const ANCHOR_MAX = 200;
 
-/** Reads a parsed page once for the crawl: its facts and its internal links. */
+/** Reads a parsed page once for the crawl: its facts, its internal links and its links to other sites. */
 export function readPageFacts(
   page: PageArtifact,
   document: DocumentArtifact,
   site: string,
-): { facts: PageFacts; links: InternalLink[] } {
+): { facts: PageFacts; links: InternalLink[]; externalLinks: InternalLink[] } {
   const { $, baseUrl } = document;
   const directives = robotsDirectives(readRobotsTags($, page.headers));
   const text = collapseWhitespace(mainContentBlocks($).join(' '));
@@ -74,19 +81,38 @@ export function readPageFacts(
     simhash: simhash64(text),
     words: text ? text.split(' ').length : 0,
     layoutHash: simhashOf(layoutFeatures($)),
+    images: pageImages($, baseUrl),
+    modified: pageModified($, page.headers),
   };
   const links = new Map<string, InternalLink>();
+  const externalLinks = new Map<string, InternalLink>();
   $('a[href]').each((_, el) => {
-    if (links.size >= MAX_LINKS_PER_PAGE) return false;
+    if (links.size + externalLinks.size >= MAX_LINKS_PER_PAGE) return false;
     const url = normaliseUrl($(el).attr('href'), baseUrl);
-    if (!url || !isInternal(url, site) || links.has(url)) return;
-    links.set(url, {
+    if (!url) return;
+    const found = isInternal(url, site) ? links : externalLinks;
+    if (found.has(url)) return;
+    found.set(url, {
       url,
-      anchor: collapseWhitespace($(el).text()).slice(0, ANCHOR_MAX),
+      // An image link is named by its image's alt text.
+      anchor: (collapseWhitespace($(el).text()) || ($(el).find('img').attr('alt') ?? '')).slice(
+        0,
+        ANCHOR_MAX,
+      ),
       nofollow: hasRel($(el).attr('rel'), 'nofollow'),
     });
   });
-  return { facts, links: [...links.values()] };
+  return { facts, links: [...links.values()], externalLinks: [...externalLinks.values()] };
+}
+
+function pageImages($: CheerioAPI, baseUrl: string): string[] {
+  const images = new Set<string>();
+  $('img').each((_, el) => {
+    if (images.size >= MAX_IMAGES_PER_PAGE) return false;
+    const src = imageSource($(el), baseUrl);
+    if (src && /^https?:/i.test(src)) images.add(src);
+  });
+  return [...images];
 }
 
 /** Elements deeper than this are content, not the template's frame. */

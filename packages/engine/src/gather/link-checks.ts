@@ -3,6 +3,7 @@ import { collapseWhitespace } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
 import { FetchRefused } from '../net/guarded-fetch';
 import { type GatherContext, type LinkAnswer, mapLimit } from './context';
+import type { EngineFetch } from './fetch-contract';
 
 /** Defaults an operator may tune. */
 export const linkCheckLimits = { maxLinks: 200, concurrency: 8, timeoutMs: 10_000 };
@@ -39,7 +40,7 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
       // In a crawl, a link many pages share is requested once.
       let answer = context.options.linkCache?.get(url);
       if (!answer) {
-        answer = askLink(context, url);
+        answer = askLink(context.fetch, url, context.signal);
         context.options.linkCache?.set(url, answer);
       }
       return { ...(await answer), url, anchor, internal };
@@ -49,18 +50,18 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
 }
 
 /** What one link answers: HEAD, then GET when HEAD is refused; or why there was no answer. */
-async function askLink(context: GatherContext, url: string): Promise<LinkAnswer> {
+export async function askLink(fetch: EngineFetch, url: string, signal?: AbortSignal): Promise<LinkAnswer> {
   try {
-    let response = await context.fetch(url, {
+    let response = await fetch(url, {
       method: 'HEAD',
       timeoutMs: linkCheckLimits.timeoutMs,
-      signal: context.signal,
+      ...(signal ? { signal } : {}),
     });
     if (RETRY_WITH_GET.has(response.status)) {
-      response = await context.fetch(url, {
+      response = await fetch(url, {
         maxBytes: 1024,
         timeoutMs: linkCheckLimits.timeoutMs,
-        signal: context.signal,
+        ...(signal ? { signal } : {}),
       });
     }
     const headers: Record<string, string> = {};
@@ -73,6 +74,7 @@ async function askLink(context: GatherContext, url: string): Promise<LinkAnswer>
       status: response.status,
       finalUrl: response.finalUrl,
       redirected: response.redirects.length > 0,
+      redirects: response.redirects,
       headers,
     };
   } catch (error) {

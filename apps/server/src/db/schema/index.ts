@@ -4,4 +4,5 @@ export * from './deep-analysis';
 export * from './platform';
 export * from './sales';
 export * from './system';
+export * from './webmaster-tools';
 export * from './websites';

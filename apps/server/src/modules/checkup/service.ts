@@ -79,7 +79,7 @@ export async function startReport(
     if (competitors.length > 0)
       await deps.planLimits.requireBelow(query, organizationId, 'max_competitors', competitors.length - 1);
     await deps.planLimits.withinLimit(query, organizationId, 'seo_analysis_limit', () =>
-      reportsThisPeriod(deps, query, organizationId),
+      checkupsThisPeriod(deps.planLimits, query, organizationId),
     );
     const [report] = await query<{ id: string }>(
       `insert into reports (organization_id, user_id, url, sections, website_id, source)
@@ -115,11 +115,20 @@ export async function startReport(
   return { guid, url, competitor_urls: competitors, sections };
 }
 
-async function reportsThisPeriod(deps: CheckupDeps, query: QueryFn, organizationId: string): Promise<number> {
-  const plan = await deps.planLimits.ofOrganization(query, organizationId);
+/**
+ * The checkups the organization used this billing period: its reports, and the runs of the
+ * webmaster tools (Broken Links, the Sitemap Generator), which count as checkups.
+ */
+export async function checkupsThisPeriod(
+  planLimits: CheckupDeps['planLimits'],
+  query: QueryFn,
+  organizationId: string,
+): Promise<number> {
+  const plan = await planLimits.ofOrganization(query, organizationId);
   const since = plan.periodStartedAt ?? new Date(0);
   const [row] = await query<{ count: string }>(
-    'select count(*) as count from reports where organization_id = $1 and created_at >= $2',
+    `select (select count(*) from reports where organization_id = $1 and created_at >= $2)
+          + (select count(*) from tool_runs where organization_id = $1 and created_at >= $2) as count`,
     [organizationId, since],
   );
   return Number(row?.count ?? 0);

@@ -5,8 +5,9 @@ import {
 } from '@sitelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryFn } from '../../db/client';
+import { csvCell } from '../../http/csv';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
-import { affectedUrlsCsv, csvCell, EXPORT_BATCH, monitoredUrlsCsv } from './export';
+import { affectedUrlsCsv, EXPORT_BATCH, monitoredUrlsCsv } from './export';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,29 +1,12 @@
 import { Readable } from 'node:stream';
 import { AFFECTED_URLS_CSV_COLUMNS, MONITORED_URLS_CSV_COLUMNS } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
+import { type CsvExport, csvLine } from '../../http/csv';
 import { checkOf } from './audit';
 import { websiteOf } from './service';
 
 /** Rows read per query: an export of any size holds one batch at a time. */
 export const EXPORT_BATCH = 1000;
-
-/** Characters a spreadsheet reads as the start of a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a text a spreadsheet would run as a formula gets a leading single quote, and a cell
- * with a comma, a quote or a line break is quoted with its quotes doubled (RFC 4180).
- */
-export function csvCell(value: string | number | boolean | Date | null): string {
-  if (value === null) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A CSV record, CRLF-terminated (RFC 4180). */
-export const csvLine = (cells: readonly (string | number | boolean | Date | null)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * Rows of a keyset query, a batch at a time: `read(after)` returns up to `batch` rows after the
@@ -141,11 +124,6 @@ export async function* affectedUrlsCsv(
     yield rows
       .map((row) => csvLine([row.url, row.page_group, row.status_code, row.score, row.message]))
       .join('');
-}
-
-export interface CsvExport {
-  fileName: string;
-  body: Readable;
 }
 
 /** A file name's part from a domain or a key: letters, digits, dots and dashes. */

@@ -3,20 +3,13 @@ import {
   CrawlComparisonSchema,
   WebsiteParamsSchema,
 } from '@sitelens/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, organizationOf, requireAuth } from '../../http/authenticate';
+import { sendCsv } from '../../http/csv';
 import { websiteRouteErrors as errors } from '../websites/routes';
 import { crawlComparison } from './comparison';
-import { type CsvExport, exportAffectedUrls, exportMonitoredUrls } from './export';
+import { exportAffectedUrls, exportMonitoredUrls } from './export';
 import { websiteOf } from './service';
-
-/** A CSV export streamed as it is read; the response schemas only describe JSON answers. */
-const sendCsv = (reply: FastifyReply, csv: CsvExport) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-    .send(csv.body as never);
 
 /** Deep Analysis over time: the crawl comparison and the CSV exports of the URL lists. */
 export const deepAnalysisHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
