@@ -34,6 +34,12 @@ const TABLES = [
   'site_check_results',
   'url_links',
   'url_clusters',
+  'tool_runs',
+  'tool_run_urls',
+  'tool_run_links',
+  'tool_link_targets',
+  'sitemap_files',
+  'sitemap_feeds',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -85,6 +91,21 @@ describe("another organization's ids", () => {
       `insert into url_clusters (organization_id, website_id, title, description) values ($1, $2, 'Theirs', 'Theirs') returning id`,
       [team!.organization_id, website!.id],
     );
+    const [brokenLinksRun, sitemapRun] = await t.database.query<{ id: string }>(
+      `insert into tool_runs (organization_id, website_id, tool, start_url, host, pages_limit, status)
+       values ($1, $2, 'broken_links', 'https://example.com/', 'example.com', 10, 'completed'),
+              ($1, $2, 'sitemap', 'https://example.com/', 'example.com', 10, 'completed') returning id`,
+      [team!.organization_id, website!.id],
+    );
+    const [target] = await t.database.query<{ id: string }>(
+      `insert into tool_link_targets (run_id, url, internal, check_state, kind, status)
+       values ($1, 'https://example.com/gone', true, 'done', 'broken', 404) returning id`,
+      [brokenLinksRun!.id],
+    );
+    await t.database.query(
+      `insert into sitemap_files (run_id, name, content, entries, is_index) values ($1, 'sitemap.xml', '\\x3c', 1, false)`,
+      [sitemapRun!.id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
@@ -96,6 +117,10 @@ describe("another organization's ids", () => {
       cluster_guid: cluster!.id,
       // A check key is no secret: the website's id in the same path decides.
       key: 'meta-title',
+      link_guid: target!.id,
+      name: 'sitemap.xml',
+      // A sitemap's stable address has no session: its token is the key, and this one is nobody's.
+      token: 'A'.repeat(32),
     };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -111,7 +136,13 @@ describe("another organization's ids", () => {
 
     const before = await snapshot();
     for (const { method, path } of routes) {
-      const ids = path.startsWith('/api/website-index/') ? { ...theirs, guid: website!.id } : theirs;
+      const ids = path.startsWith('/api/website-index/')
+        ? { ...theirs, guid: website!.id }
+        : path.startsWith('/api/broken-links/')
+          ? { ...theirs, guid: brokenLinksRun!.id }
+          : path.startsWith('/api/sitemap-generator/')
+            ? { ...theirs, guid: sitemapRun!.id }
+            : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
         return ids[name]!;
@@ -130,7 +161,9 @@ describe("another organization's ids", () => {
                   ? { urls: ['https://example.com/b'] }
                   : path.startsWith('/api/url-cluster/')
                     ? { title: 'Mine', description: 'Mine' }
-                    : { f_name: 'Mallory', l_name: 'X' },
+                    : path.startsWith('/api/broken-links/')
+                      ? {}
+                      : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
