@@ -157,6 +157,20 @@ export const SCREENS: Screen[] = [
       Component: (await import('./features/deep-analysis/report-screen')).DeepReportScreen,
     }),
   },
+  {
+    path: '/broken-links',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/webmaster-tools/broken-links-screen')).BrokenLinksScreen,
+    }),
+  },
+  {
+    path: '/sitemap-generator',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/webmaster-tools/sitemap-generator-screen')).SitemapGeneratorScreen,
+    }),
+  },
 ];
 
 export function isRouted(pathname: string): boolean {

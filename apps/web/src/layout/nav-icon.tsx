@@ -3,7 +3,9 @@ import {
   AlertOutlined,
   ApartmentOutlined,
   BarChartOutlined,
+  ClusterOutlined,
   DashboardOutlined,
+  DisconnectOutlined,
   FileSearchOutlined,
   FileTextOutlined,
   FundOutlined,
@@ -28,6 +30,8 @@ const ICONS: Record<NavItem['icon'], typeof DashboardOutlined> = {
   speed: ThunderboltOutlined,
   outage: AlertOutlined,
   report: FileTextOutlined,
+  brokenLinks: DisconnectOutlined,
+  sitemap: ClusterOutlined,
 };
 
 export function NavIcon({ name }: { name: NavItem['icon'] }) {

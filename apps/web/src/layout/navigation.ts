@@ -15,7 +15,9 @@ export interface NavItem {
     | 'research'
     | 'speed'
     | 'outage'
-    | 'report';
+    | 'report'
+    | 'brokenLinks'
+    | 'sitemap';
 }
 
 export interface NavGroup {
@@ -76,6 +78,8 @@ export const NAVIGATION: NavGroup[] = [
     key: 'webmaster',
     label: 'Webmaster Tools',
     items: [
+      { key: 'broken-links', label: 'Broken Links', path: '/broken-links', icon: 'brokenLinks' },
+      { key: 'sitemap-generator', label: 'Sitemap Generator', path: '/sitemap-generator', icon: 'sitemap' },
       { key: 'white-label', label: 'White Label Reports', path: '/white-label/reports', icon: 'report' },
     ],
   },

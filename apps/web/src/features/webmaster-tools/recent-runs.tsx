@@ -1,0 +1,102 @@
+import { formatDate, formatTime, type ToolRun } from '@sitelens/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { ServerErrorAlert } from '../websites/server-error-alert';
+import { type ToolPath, toolRunsQuery } from './webmaster-tools.queries';
+
+const messages = {
+  title: 'Recent runs',
+  open: 'Open',
+  shown: 'Shown above',
+  openLabel: (run: ToolRun) => `Open the run of ${when(run.c_at)} for ${run.url}`,
+  status: { running: 'Running', completed: 'Completed', failed: 'Failed' } satisfies Record<
+    ToolRun['status'],
+    string
+  >,
+};
+
+const STATUS_COLORS: Record<ToolRun['status'], string> = {
+  running: 'processing',
+  completed: 'success',
+  failed: 'error',
+};
+
+export const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
+
+/**
+ * The latest runs of a tool: the tracked website's (`w`), or the organization's runs of URLs typed
+ * in (`w` null). Opening one shows it above, in `?run=`.
+ */
+export function RecentRuns({
+  tool,
+  w,
+  current,
+  empty,
+  onOpen,
+}: {
+  tool: ToolPath;
+  w: string | null;
+  current: string | null;
+  /** What an empty list says, e.g. 'No checks yet. …'. */
+  empty: string;
+  onOpen(guid: string): void;
+}) {
+  const runs = useQuery(toolRunsQuery(tool, w));
+  const columns: TableColumnsType<ToolRun> = [
+    { key: 'date', title: 'Date', width: 160, render: (_value, run) => when(run.c_at) },
+    {
+      key: 'url',
+      title: 'URL',
+      width: 280,
+      render: (_value, run) => <span className="wt-url">{run.url}</span>,
+    },
+    tool === 'broken-links'
+      ? { key: 'broken', title: 'Broken found', width: 120, dataIndex: 'broken_found' }
+      : { key: 'pages', title: 'Pages crawled', width: 120, dataIndex: 'pages_crawled' },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 120,
+      render: (_value, run) => <Tag color={STATUS_COLORS[run.status]}>{messages.status[run.status]}</Tag>,
+    },
+    {
+      key: 'open',
+      title: <span className="wt-visually-hidden">Actions</span>,
+      width: 110,
+      render: (_value, run) =>
+        run.guid === current ? (
+          <span className="wt-muted">{messages.shown}</span>
+        ) : (
+          <Button
+            type="link"
+            className="wt-inline-link"
+            aria-label={messages.openLabel(run)}
+            onClick={() => onOpen(run.guid)}
+          >
+            {messages.open}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card title={messages.title} className="wt-recent">
+      {runs.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : runs.isError ? (
+        <ServerErrorAlert error={runs.error} />
+      ) : (
+        <Table<ToolRun>
+          rowKey="guid"
+          size="middle"
+          columns={columns}
+          dataSource={runs.data.data}
+          locale={{ emptyText: <Empty description={empty} /> }}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
+          rowClassName={(run) => (run.guid === current ? 'wt-row-current' : '')}
+        />
+      )}
+    </Card>
+  );
+}
