@@ -109,8 +109,7 @@ async function crawl(database: Database, run: RunRow): Promise<void> {
 
 /**
  * Every distinct link target of the crawled pages, once, with where it is found. An internal page
- * the crawl fetched cleanly (no redirect, no error) is judged from that answer, not asked again;
- * one robots.txt forbids is not asked at all.
+ * the crawl fetched cleanly (no redirect, no error) is judged from that answer, not asked again.
  */
 async function collectTargets(query: QueryFn, runId: string): Promise<void> {
   await query(
@@ -130,22 +129,34 @@ async function collectTargets(query: QueryFn, runId: string): Promise<void> {
   );
   await query(
     `update tool_link_targets t
-        set check_state = 'done', status = u.status_code,
-            kind = case when u.blocked_by_robots then 'not_verified' when u.status_code >= 400 then 'broken' else 'ok' end,
-            reason = case when u.blocked_by_robots then 'robots.txt forbids crawling it: not requested' end
+        set check_state = 'done', status = u.status_code, kind = case when u.status_code >= 400 then 'broken' else 'ok' end
        from tool_run_urls u
       where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1 and u.url = t.url
-        and u.crawl_state = 'done' and u.error is null and coalesce(jsonb_array_length(u.redirects), 0) = 0
-        and (u.blocked_by_robots or (u.status_code between 200 and 599 and u.status_code <> 429))`,
+        and u.crawl_state = 'done' and u.error is null and not u.blocked_by_robots
+        and coalesce(jsonb_array_length(u.redirects), 0) = 0 and u.status_code between 200 and 599
+        and u.status_code <> 429`,
     [runId],
   );
 }
+
+/** Internal targets robots.txt forbids: not verified, and never requested, in a run or a re-check. */
+const leaveForbiddenTargets = (query: QueryFn, runId: string) =>
+  query(
+    `update tool_link_targets t
+        set check_state = 'done', kind = 'not_verified', status = null, chain = '[]',
+            reason = 'robots.txt forbids crawling it: not requested'
+       from tool_run_urls u
+      where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1 and u.url = t.url
+        and u.blocked_by_robots`,
+    [runId],
+  );
 
 /** Asks every target still pending, a batch at a time, each host no more than the crawl would be. */
 async function checkTargets(database: Database, runId: string): Promise<void> {
   const fetcher = guardedFetcherFor(loadConfig(), { keepAlive: true });
   const fetch = createPoliteness().wrap(engineFetch(fetcher));
   try {
+    await leaveForbiddenTargets(database.query, runId);
     for (;;) {
       const targets = await database.query<{ id: string; url: string; internal: boolean }>(
         `select id, url, internal from tool_link_targets where run_id = $1 and check_state = 'pending' order by seq limit $2`,

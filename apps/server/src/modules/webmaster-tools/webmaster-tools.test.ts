@@ -159,6 +159,14 @@ describe('Broken Links', () => {
       expect(after.run.status).toBe('completed');
       expect(after.counts.broken).toBe(2);
 
+      // Every problem again: the page robots.txt forbids stays unasked.
+      const all = await api(owner, 'POST', `/broken-links/${first.guid}/recheck`, {});
+      expect(all.statusCode, all.body).toBe(202);
+      await runToolRuns(t);
+      const again = (await api(owner, 'GET', `/broken-links/${first.guid}`)).json();
+      expect(again.counts).toEqual(after.counts);
+      expect(served.sites.links!.requests('/private/report')).toBe(0);
+
       LINKED_SITE['/about'] = {
         body: htmlPage({ title: 'About, rewritten', links: ['/', '/server-error', '/retired'] }),
       };
@@ -207,6 +215,15 @@ describe('Broken Links', () => {
     expect(after.run.pages_crawled).toBe(before.run.pages_crawled);
     expect(after.counts).toEqual(before.counts);
     expect(after.run.links_found).toBe(before.run.links_found);
+  });
+
+  it('stops at the page limit and says so', async () => {
+    const owner = await account();
+    const { guid } = (await api(owner, 'POST', '/broken-links', { url: `${L}/` })).json();
+    await t.database.query('update tool_runs set pages_limit = 3 where id = $1', [guid]);
+    await runToolRuns(t);
+    const run = (await api(owner, 'GET', `/broken-links/${guid}`)).json().run;
+    expect(run).toMatchObject({ status: 'completed', capped: true, pages_crawled: 3, pages_limit: 3 });
   });
 
   it('refuses bad input, the plan’s limit and another organization’s runs', async () => {

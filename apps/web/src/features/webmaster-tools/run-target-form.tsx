@@ -2,9 +2,9 @@ import { CHECKUP_MESSAGES, isCheckupUrl, type Website } from '@sitelens/contract
 import { Alert, Button, Card, Form, Input, Radio } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { errorText, fieldErrors, RequestError } from '../../api/client';
+import { fieldErrors, RequestError } from '../../api/client';
 import { withScheme } from '../dashboard/quick-checkup-form';
-import { ServerErrorAlert } from '../websites/server-error-alert';
+import { ServerErrorAlert, useErrorText } from '../websites/server-error-alert';
 import { WebsiteSelector } from '../websites/website-selector';
 import type { RunTarget } from './webmaster-tools.queries';
 
@@ -148,14 +148,7 @@ export function RunTargetForm<Extra extends object>({
 
 /** A plan without the tool, or with its checkups used up: the server's words and the way to the plans. */
 function PlanRefusal({ error }: { error: unknown }) {
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    errorText(error).then((value) => current && setText(value));
-    return () => {
-      current = false;
-    };
-  }, [error]);
+  const text = useErrorText(error);
   return (
     <Alert
       type="warning"

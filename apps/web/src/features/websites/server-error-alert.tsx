@@ -9,6 +9,12 @@ import { errorText } from '../../api/client';
  * spec's 'Something went wrong!' until it is read), and an optional action such as a retry.
  */
 export function ServerErrorAlert({ error, action }: { error: unknown; action?: ReactNode }) {
+  const text = useErrorText(error);
+  return <Alert type="error" showIcon title={text ?? WEBSITE_MESSAGES.somethingWrong} action={action} />;
+}
+
+/** The server's text for a failed call, once its answer's body is read; null until then. */
+export function useErrorText(error: unknown): string | null {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -17,5 +23,5 @@ export function ServerErrorAlert({ error, action }: { error: unknown; action?: R
       current = false;
     };
   }, [error]);
-  return <Alert type="error" showIcon title={text ?? WEBSITE_MESSAGES.somethingWrong} action={action} />;
+  return text;
 }
