@@ -9,7 +9,7 @@ import type { Database, QueryFn } from '../../db/client';
  */
 export function createToolCrawlStore(
   database: Database,
-  run: { id: string; pagesLimit: number; site: string },
+  run: { id: string; pagesLimit: number },
 ): CrawlStore {
   return {
     async claim(limit) {

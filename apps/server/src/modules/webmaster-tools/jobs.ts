@@ -97,7 +97,7 @@ async function crawl(database: Database, run: RunRow): Promise<void> {
   try {
     await runCrawl({
       site: run.host,
-      store: createToolCrawlStore(database, { id: run.id, pagesLimit: run.pages_limit, site: run.host }),
+      store: createToolCrawlStore(database, { id: run.id, pagesLimit: run.pages_limit }),
       fetcher,
       checks: [],
       browser: null,
