@@ -42,13 +42,13 @@ const TOOLS: { path: string; title: string; text: string; icon: NavItem['icon'] 
     path: '/broken-links',
     title: 'Broken Links',
     text: 'Links on your site that lead nowhere.',
-    icon: 'backlinks',
+    icon: 'brokenLinks',
   },
   {
     path: '/sitemap-generator',
     title: 'Sitemap Generator',
     text: 'A sitemap.xml from a crawl of your site.',
-    icon: 'deep',
+    icon: 'sitemap',
   },
   {
     path: '/white-label/reports',
