@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { SCHEMA_FAMILIES, schemaName } from '../html/schema-org';
+import { jsonLdNodes, SCHEMA_FAMILIES, schemaName } from '../html/schema-org';
 import { resolveHttpUrl } from '../html/url';
 import { defineCheck, passed, warning } from './define-check';
 
@@ -156,28 +156,11 @@ const ORGANIZATION_TYPES = new Set([...SCHEMA_FAMILIES.organization, ...SCHEMA_F
 
 /** The `sameAs` URLs of Organization (and LocalBusiness) nodes in the page's JSON-LD, @graph included. */
 function organizationSameAs($: CheerioAPI): string[] {
-  const urls: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
+  return jsonLdNodes($).flatMap((record) => {
     const types = [record['@type']].flat().filter((type): type is string => typeof type === 'string');
-    if (types.some((type) => ORGANIZATION_TYPES.has(schemaName(type) ?? '')))
-      for (const value of [record.sameAs].flat()) if (typeof value === 'string') urls.push(value);
-    for (const child of Object.values(record)) if (child && typeof child === 'object') visit(child);
-  };
-  $('script[type]').each((_, el) => {
-    if (!/^application\/ld\+json\b/i.test($(el).attr('type')!.trim())) return;
-    try {
-      visit(JSON.parse($(el).text()));
-    } catch {
-      // Broken JSON-LD is the structured-data check's finding, not this one's.
-    }
+    if (!types.some((type) => ORGANIZATION_TYPES.has(schemaName(type) ?? ''))) return [];
+    return [record.sameAs].flat().filter((value): value is string => typeof value === 'string');
   });
-  return urls;
 }
 
 export const socialMedia = defineCheck({

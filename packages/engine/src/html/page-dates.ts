@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import { jsonLdNodes } from './schema-org';
 
 const DAY_MS = 86_400_000;
 // Before the web existed a "modified" date is a placeholder (CMSs default to 1970-01-01).
@@ -46,26 +47,9 @@ function microdataModified($: CheerioAPI): string[] {
 }
 
 function jsonLdModified($: CheerioAPI): string[] {
-  const found: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (typeof record.dateModified === 'string') found.push(record.dateModified);
-    for (const child of Object.values(record)) if (child && typeof child === 'object') visit(child);
-  };
-  $('script[type]').each((_, el) => {
-    if (!/^application\/ld\+json\b/i.test($(el).attr('type')!.trim())) return;
-    try {
-      visit(JSON.parse($(el).text()));
-    } catch {
-      // Broken JSON-LD is the structured-data check's finding; the other sources may still say.
-    }
-  });
-  return found;
+  return jsonLdNodes($).flatMap((record) =>
+    typeof record.dateModified === 'string' ? [record.dateModified] : [],
+  );
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

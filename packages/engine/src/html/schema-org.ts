@@ -1,3 +1,5 @@
+import type { CheerioAPI } from 'cheerio/slim';
+
 // The schema.org types pages commonly use, grouped roughly as in its hierarchy. A type
 // missing here is reported as unknown with a warning only, never as an error.
 const GROUPS = {
@@ -42,4 +44,29 @@ export function schemaName(value: string): string | null {
   const match = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)(.+)$/i.exec(trimmed);
   if (match) return match[1]!;
   return /^[a-z]+:/i.test(trimmed) ? null : trimmed;
+}
+
+/**
+ * Every object node of the page's JSON-LD blocks, nested ones and @graph members included, depth
+ * first. A block that is not valid JSON is skipped: it is the structured-data check's finding.
+ */
+export function jsonLdNodes($: CheerioAPI): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    nodes.push(record);
+    for (const child of Object.values(record)) if (child && typeof child === 'object') visit(child);
+  };
+  $('script[type]').each((_, el) => {
+    if (!/^application\/ld\+json\b/i.test($(el).attr('type')!.trim())) return;
+    try {
+      visit(JSON.parse($(el).text()));
+    } catch {}
+  });
+  return nodes;
 }
