@@ -24,6 +24,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { deepAnalysisKey, deleteUrl, refreshDeepAnalysis, startUrlAnalysis } from './deep-analysis.queries';
@@ -207,7 +208,7 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
     },
     {
       key: 'actions',
-      title: <span className="da-visually-hidden">Actions</span>,
+      title: <span className="visually-hidden">Actions</span>,
       width: 56,
       render: (_value, url) => (
         <Dropdown
@@ -248,13 +249,7 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
             url.status_code !== null && url.status_code >= 400 ? 'da-row-unavailable' : ''
           }
         />
-        {urls.hasNextPage && (
-          <div className="da-load-more">
-            <Button loading={urls.isFetchingNextPage} onClick={() => void urls.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMoreButton query={urls} />
       </>
     );
 

@@ -26,6 +26,7 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorText } from '../../api/client';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { useToast } from '../../components/use-toast';
 import { ExportCsvButton } from '../deep-analysis/export-csv-button';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -196,7 +197,7 @@ export function BrokenLinksTable({
     },
     {
       key: 'recheck',
-      title: <span className="wt-visually-hidden">Actions</span>,
+      title: <span className="visually-hidden">Actions</span>,
       width: 110,
       render: (_value, link) => (
         <Button
@@ -240,13 +241,7 @@ export function BrokenLinksTable({
             expandedRowRender: (link) => <LinkDetails guid={run.guid} link={link} />,
           }}
         />
-        {links.hasNextPage && (
-          <div className="wt-load-more">
-            <Button loading={links.isFetchingNextPage} onClick={() => void links.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMoreButton query={links} />
       </>
     );
 

@@ -5,8 +5,9 @@ import {
   type ExclusionReason,
 } from '@sitelens/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { excludedKey, fetchExcludedPage } from './webmaster-tools.queries';
 
@@ -65,13 +66,7 @@ export function ExcludedUrlsTable({
           pagination={false}
           scroll={{ x: 680 }}
         />
-        {rows.hasNextPage && (
-          <div className="wt-load-more">
-            <Button loading={rows.isFetchingNextPage} onClick={() => void rows.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMoreButton query={rows} />
       </>
     );
 

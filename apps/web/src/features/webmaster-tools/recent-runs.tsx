@@ -61,7 +61,7 @@ export function RecentRuns({
     },
     {
       key: 'open',
-      title: <span className="wt-visually-hidden">Actions</span>,
+      title: <span className="visually-hidden">Actions</span>,
       width: 110,
       render: (_value, run) =>
         run.guid === current ? (

@@ -255,7 +255,7 @@ function FilesCard({ guid, files }: { guid: string; files: SitemapFile[] }) {
     { key: 'size', title: 'Size', width: 100, render: (_value, file) => formatBytes(file.bytes) },
     {
       key: 'download',
-      title: <span className="wt-visually-hidden">Actions</span>,
+      title: <span className="visually-hidden">Actions</span>,
       width: 130,
       render: (_value, file) => (
         <Button
