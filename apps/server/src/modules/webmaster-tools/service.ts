@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type BrokenLink,
   type BrokenLinksFilters,
@@ -306,50 +305,60 @@ export async function listLinks(
 ): Promise<BrokenLinksReply> {
   const run = await runRow(deps.database.query, organizationId, 'broken_links', runId);
   const previous = await previousRunOf(deps.database.query, run);
-  const { where, params, param } = linkFilters(runId, query);
+  const { where, params } = linkFilters(runId, query);
   const [total] = await deps.database.query<{ n: number }>(
     `select count(*)::int as n from tool_link_targets t where ${where}`,
     params,
   );
-  const column = SORT_COLUMN[query.sort];
-  const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const page = await linkPage(deps.database.query, runId, previous?.id ?? null, query);
+  return { ...page, meta: { ...page.meta, total: total?.n ?? 0 } };
+}
+
+/** One keyset page of a run's links, each marked new against the previous run's problems. */
+async function linkPage(
+  query: QueryFn,
+  runId: string,
+  previousId: string | null,
+  filters: BrokenLinksFilters,
+): Promise<{ data: BrokenLink[]; meta: { last_evaluated_key: string | null } }> {
+  const { where, params, param } = linkFilters(runId, filters);
+  const column = SORT_COLUMN[filters.sort];
+  const direction = filters.order === 'asc' ? 'asc' : 'desc';
   let after = '';
-  if (query.last_evaluated_key) {
-    const [value, seq] = parseLinkKey(query.last_evaluated_key, query.sort);
+  if (filters.last_evaluated_key) {
+    const [value, seq] = parseLinkKey(filters.last_evaluated_key, filters.sort);
     after = ` and (${column}, t.seq) ${direction === 'asc' ? '>' : '<'} (${param(value)}, ${param(seq)}::bigint)`;
   }
-  const previousId = param(previous?.id ?? null);
-  const rows = await deps.database.query<TargetRow>(
+  const previous = param(previousId);
+  const rows = await query<TargetRow>(
     `select t.id, t.seq::text as seq, t.url, t.internal, t.kind, t.status, t.reason, t.chain, t.anchor, t.found_on,
             t.found_on_count,
-            (${previousId}::uuid is not null and not exists (select 1 from tool_link_targets p
-               where p.run_id = ${previousId}::uuid and p.url = t.url and p.kind <> 'ok')) as is_new
+            (${previous}::uuid is not null and not exists (select 1 from tool_link_targets p
+               where p.run_id = ${previous}::uuid and p.url = t.url and p.kind <> 'ok')) as is_new
        from tool_link_targets t where ${where}${after}
-      order by ${column} ${direction}, t.seq ${direction} limit ${param(query.limit + 1)}`,
+      order by ${column} ${direction}, t.seq ${direction} limit ${param(filters.limit + 1)}`,
     params,
   );
-  const shown = rows.slice(0, query.limit);
+  const shown = rows.slice(0, filters.limit);
   const last = shown.at(-1);
   return {
     data: shown.map(linkOf),
-    meta: {
-      last_evaluated_key: rows.length > query.limit && last ? keyOf(query.sort, last) : null,
-      total: total?.n ?? 0,
-    },
+    meta: { last_evaluated_key: rows.length > filters.limit && last ? keyOf(filters.sort, last) : null },
   };
 }
 
-/** Every problem row matching the filters, a batch at a time, for the CSV export. */
+/** Every link matching the filters, a batch at a time, for the CSV export: the run is read once. */
 export async function* exportLinks(
   deps: WebmasterToolsDeps,
   organizationId: string,
   runId: string,
   filters: Partial<BrokenLinksFilters>,
 ): AsyncGenerator<{ link: BrokenLink; pages: string[] }> {
-  await runRow(deps.database.query, organizationId, 'broken_links', runId);
+  const run = await runRow(deps.database.query, organizationId, 'broken_links', runId);
+  const previousId = (await previousRunOf(deps.database.query, run))?.id ?? null;
   let key: string | undefined;
   for (;;) {
-    const page = await listLinks(deps, organizationId, runId, {
+    const page = await linkPage(deps.database.query, runId, previousId, {
       ...filters,
       sort: 'url',
       order: 'asc',
@@ -422,18 +431,14 @@ export async function recheckLinks(
   return runOf(await runRow(deps.database.query, organizationId, 'broken_links', runId));
 }
 
-/** The stable address of a website's latest sitemap, its token made on first use. */
+/** The stable address of a website's latest sitemap (its token is made when a sitemap is written). */
 async function feedUrlOf(deps: WebmasterToolsDeps, run: RunRow): Promise<string | null> {
   if (!run.website_id || !run.result?.files.length) return null;
-  await deps.database.query(
-    'insert into sitemap_feeds (website_id, token) values ($1, $2) on conflict (website_id) do nothing',
-    [run.website_id, randomBytes(24).toString('base64url')],
-  );
   const [feed] = await deps.database.query<{ token: string }>(
     'select token from sitemap_feeds where website_id = $1',
     [run.website_id],
   );
-  return `${deps.config.PUBLIC_URL}/api/sitemaps/${feed!.token}/${run.result.files[0]!.name}`;
+  return feed ? `${deps.config.PUBLIC_URL}/api/sitemaps/${feed.token}/${run.result.files[0]!.name}` : null;
 }
 
 /** `GET /sitemap-generator/{guid}`. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ExclusionReason } from '@sitelens/contracts';
 import { excludedByPattern, type SitemapEntry, writeSitemap } from '@sitelens/engine';
 import type { Database } from '../../db/client';
@@ -99,5 +100,11 @@ export async function writeRunSitemap(database: Database, run: RunRow): Promise<
         [run.id, file.name, file.content, file.entries, file.index],
       );
     await query('update tool_runs set result = $2 where id = $1', [run.id, JSON.stringify(result)]);
+    // A tracked website's sitemap gets its stable address with the first file written.
+    if (run.website_id && files.length > 0)
+      await query(
+        'insert into sitemap_feeds (website_id, token) values ($1, $2) on conflict (website_id) do nothing',
+        [run.website_id, randomBytes(24).toString('base64url')],
+      );
   });
 }
