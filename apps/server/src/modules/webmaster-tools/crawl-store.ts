@@ -68,26 +68,25 @@ export function createToolCrawlStore(
     const targets = page.links.filter((link) => follow && !link.nofollow).map((link) => link.url);
     if (page.redirectTo) targets.push(page.redirectTo);
     if (targets.length === 0) return;
-    const [room] = await query<{ n: number }>(
-      'select greatest(0, $2 - (select count(*) from tool_run_urls where run_id = $1))::int as n',
-      [run.id, run.pagesLimit],
+    // Most links of a page lead to pages the run knows already: only the new ones are counted and added.
+    const fresh = await query<{ url: string }>(
+      `select distinct u.url from unnest($2::text[]) as u(url)
+        where not exists (select 1 from tool_run_urls s where s.run_id = $1 and s.url = u.url) order by u.url`,
+      [run.id, targets],
     );
-    const added = await query<{ id: string }>(
-      `insert into tool_run_urls (run_id, url, depth)
-       select $1, t.url, $3 from (select distinct u.url from unnest($2::text[]) as u(url)
-                                   where not exists (select 1 from tool_run_urls s where s.run_id = $1 and s.url = u.url)
-                                   order by u.url) t
-        limit $4
-       on conflict (run_id, url) do nothing returning id`,
-      [run.id, targets, depth, room?.n ?? 0],
+    if (fresh.length === 0) return;
+    const [used] = await query<{ n: number }>(
+      'select count(*)::int as n from tool_run_urls where run_id = $1',
+      [run.id],
     );
-    if (added.length < new Set(targets).size) {
-      const [unknown] = await query<{ n: number }>(
-        `select count(*)::int as n from unnest($2::text[]) as u(url)
-          where not exists (select 1 from tool_run_urls s where s.run_id = $1 and s.url = u.url)`,
-        [run.id, targets],
+    const added = fresh.slice(0, Math.max(0, run.pagesLimit - (used?.n ?? 0))).map((row) => row.url);
+    if (added.length > 0)
+      await query(
+        `insert into tool_run_urls (run_id, url, depth) select $1, u.url, $3 from unnest($2::text[]) as u(url)
+         on conflict (run_id, url) do nothing`,
+        [run.id, added, depth],
       );
-      if ((unknown?.n ?? 0) > 0) await query('update tool_runs set capped = true where id = $1', [run.id]);
-    }
+    if (added.length < fresh.length)
+      await query('update tool_runs set capped = true where id = $1', [run.id]);
   }
 }
