@@ -64,6 +64,23 @@ export const ConfigSchema = z.object({
   CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
   /** The most pages one run of Broken Links or the Sitemap Generator crawls. */
   WEBMASTER_MAX_PAGES: z.coerce.number().int().min(1).max(500_000).default(10_000),
+  /** DataForSEO, the keyword and backlink data provider: the API login and password (both, or neither). */
+  DATAFORSEO_LOGIN: z.string().min(1).optional(),
+  DATAFORSEO_PASSWORD: z.string().min(1).optional(),
+  /** The API host; a DataForSEO-shaped server for tests. */
+  DATAFORSEO_API_URL: z.url().default('https://api.dataforseo.com'),
+  /** Calls per second this process makes to DataForSEO at most. */
+  DATAFORSEO_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(10),
+  /** What one organization may spend on the data provider per calendar month (UTC), in USD; `none` for no cap. */
+  SEO_DATA_MONTHLY_CAP_USD: z
+    .union([z.literal('none').transform(() => null), z.coerce.number().min(0).max(1_000_000)])
+    .default(25),
+  /** How long a provider's answer is reused before the same question is paid again. */
+  SEO_DATA_CACHE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
   /** Chromium for the browser checks. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -99,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: BILLING_PROVIDER=recurly needs RECURLY_API_KEY, RECURLY_PUBLIC_KEY and RECURLY_WEBHOOK_SECRET',
     );
+  }
+  if (Boolean(config.DATAFORSEO_LOGIN) !== Boolean(config.DATAFORSEO_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD go together');
   }
   try {
     assertAllowPrivateSafe(config.NODE_ENV, config.FETCH_ALLOW_PRIVATE);

@@ -11,6 +11,12 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  /** No keyword and backlink data provider is configured on this server. */
+  data_source_not_configured: 503,
+  /** The organization's monthly data budget is spent. */
+  data_budget_spent: 429,
+  /** The data provider failed to answer (its outage, or the operator's credentials or funds). */
+  data_source_failed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,7 @@ import { appSecret } from './platform/secrets';
 import { type BillingProvider, createBillingProvider } from './providers/billing';
 import { createHumanCheck, type HumanCheck } from './providers/human-check/human-check';
 import { createMailer, type Mailer } from './providers/mail/mailer';
+import { createSeoDataFromConfig, type SeoData } from './providers/seo-data';
 
 /** The adapters and keys every module shares, made once per process. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   refreshTokens: RefreshTokens;
   billing: BillingProvider;
   planLimits: PlanLimits;
+  /** The keyword and backlink data provider behind its cost control. */
+  seoData: SeoData;
 }
 
 export async function createServices(
@@ -50,5 +53,6 @@ export async function createServices(
     planLimits:
       overrides.planLimits ??
       createPlanLimits({ billing: config.BILLING_PROVIDER, defaultPlanCode: config.DEFAULT_PLAN }),
+    seoData: overrides.seoData ?? createSeoDataFromConfig(config, database, logger),
   };
 }

@@ -13,6 +13,7 @@ export * from './health';
 export * from './locations';
 export * from './messages';
 export * from './sales';
+export * from './seo-data';
 export * from './tracked-keywords';
 export * from './webmaster-tools';
 export * from './websites';

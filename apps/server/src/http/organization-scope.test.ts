@@ -40,6 +40,7 @@ const TABLES = [
   'tool_link_targets',
   'sitemap_files',
   'sitemap_feeds',
+  'seo_data_calls',
 ];
 const snapshot = async () =>
   Object.fromEntries(

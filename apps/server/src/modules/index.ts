@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
+import { backlinksRoutes } from './backlinks/routes';
 import { checkupRoutes } from './checkup/routes';
 import { deepAnalysisAuditRoutes } from './deep-analysis/audit-routes';
 import { pageGroupRoutes } from './deep-analysis/cluster-routes';
@@ -33,4 +34,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   pageGroupRoutes,
   brokenLinksRoutes,
   sitemapGeneratorRoutes,
+  backlinksRoutes,
 ];

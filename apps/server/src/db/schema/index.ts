@@ -3,6 +3,7 @@ export * from './checkup';
 export * from './deep-analysis';
 export * from './platform';
 export * from './sales';
+export * from './seo-data';
 export * from './system';
 export * from './webmaster-tools';
 export * from './websites';

@@ -1,0 +1,48 @@
+import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './accounts';
+import { createdAt } from './columns';
+
+/**
+ * A keyword and backlink data provider's answers, kept so the same question within the cache time
+ * costs nothing. Shared by every organization: the answers are about public sites, not about the
+ * organization asking.
+ */
+export const seoDataCache = pgTable(
+  'seo_data_cache',
+  {
+    /** sha256 of the provider, the operation and its parameters. */
+    key: text().primaryKey(),
+    provider: text().notNull(),
+    operation: text().notNull(),
+    params: jsonb().notNull(),
+    value: jsonb().notNull(),
+    costUsd: numeric({ precision: 12, scale: 6 }).notNull(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('seo_data_cache_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every answer an organization got from the data provider, paid or from the cache: the ledger its
+ * monthly spend cap is checked against. A call is booked `reserved` at its worst-case price before
+ * it goes out (so concurrent calls cannot overrun the cap together), then `done` at its real cost,
+ * or `failed` at nothing.
+ */
+export const seoDataCalls = pgTable(
+  'seo_data_calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    operation: text().notNull(),
+    status: text().$type<'reserved' | 'done' | 'failed'>().notNull(),
+    fromCache: boolean().notNull().default(false),
+    costUsd: numeric({ precision: 12, scale: 6 }).notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('seo_data_calls_organization_idx').on(t.organizationId, t.createdAt)],
+);

@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { createDataForSeo } from './dataforseo';
+import { createSeoData, type SeoData } from './metered';
+import { TokenBucket } from './token-bucket';
+
+export type { Answer, SeoData } from './metered';
+
+/** The keyword and backlink data source the operator configured (DataForSEO), or none. */
+export function createSeoDataFromConfig(config: Config, database: Database, logger: Logger): SeoData {
+  const provider =
+    config.DATAFORSEO_LOGIN && config.DATAFORSEO_PASSWORD
+      ? createDataForSeo({
+          login: config.DATAFORSEO_LOGIN,
+          password: config.DATAFORSEO_PASSWORD,
+          baseUrl: config.DATAFORSEO_API_URL,
+          bucket: new TokenBucket(config.DATAFORSEO_RATE_PER_SECOND),
+        })
+      : null;
+  return createSeoData({
+    database,
+    logger,
+    provider,
+    monthlyCapUsd: config.SEO_DATA_MONTHLY_CAP_USD,
+    cacheSeconds: Math.round(config.SEO_DATA_CACHE_HOURS * 3600),
+  });
+}

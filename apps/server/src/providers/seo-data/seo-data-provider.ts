@@ -1,0 +1,97 @@
+import type { AnchorRow, BacklinkOrder, BacklinkRow, ReferringDomainRow } from '@sitelens/contracts';
+
+// What the product asks a keyword and backlink data source, in the product's own shapes. The
+// DataForSEO adapter is the first implementation; a second source (Google Search Console for a
+// site's own keywords) would implement the same calls it can answer.
+
+/** An answer and what the provider charged for it, in USD. */
+export interface Priced<T> {
+  value: T;
+  costUsd: number;
+}
+
+/** A page of a list and how many rows the whole list has. */
+export interface ListPage<T> {
+  total: number;
+  items: T[];
+}
+
+export interface BacklinksSummary {
+  /** 0 to 1000. */
+  rank: number;
+  backlinks: number;
+  nofollowBacklinks: number;
+  referringDomains: number;
+  /** Backlinks per top-level domain of the linking pages. */
+  tlds: Record<string, number>;
+  /** Backlinks per ISO country code of the linking domains ('' when unknown). */
+  countries: Record<string, number>;
+}
+
+/** One point of the backlink history: the profile as it stood in the period starting `date`. */
+export interface BacklinksHistoryPoint {
+  /** ISO time of the period's start. */
+  date: string;
+  rank: number;
+  backlinks: number;
+  nofollowBacklinks: number;
+  referringDomains: number;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+export interface SeoDataProvider {
+  /** The provider's name, as `GET /api/dfs/usage` shows it. */
+  readonly name: string;
+  /** Every call's worst-case price in USD, reserved against the organization's cap before it is made. */
+  estimateUsd(operation: SeoDataOperation, limit?: number): number;
+  backlinksSummary(target: string, signal?: AbortSignal): Promise<Priced<BacklinksSummary>>;
+  /** Weekly points between two dates (yyyy-mm-dd), oldest first. */
+  backlinksHistory(
+    target: string,
+    range: { from: string; to: string },
+    signal?: AbortSignal,
+  ): Promise<Priced<BacklinksHistoryPoint[]>>;
+  backlinks(
+    target: string,
+    request: PageRequest & { orderBy: BacklinkOrder; direction: 'asc' | 'desc' },
+    signal?: AbortSignal,
+  ): Promise<Priced<ListPage<BacklinkRow>>>;
+  referringDomains(
+    target: string,
+    request: PageRequest,
+    signal?: AbortSignal,
+  ): Promise<Priced<ListPage<ReferringDomainRow>>>;
+  anchors(target: string, request: PageRequest, signal?: AbortSignal): Promise<Priced<ListPage<AnchorRow>>>;
+}
+
+export type SeoDataOperation =
+  | 'backlinksSummary'
+  | 'backlinksHistory'
+  | 'backlinks'
+  | 'referringDomains'
+  | 'anchors';
+
+/**
+ * A provider call that did not give an answer. `kind` says whose problem it is: the operator's
+ * (credentials, the provider account's funds), a passing one (rate limit, a provider outage: worth
+ * retrying), or a request the provider refused.
+ */
+export class SeoDataError extends Error {
+  constructor(
+    readonly kind: 'unauthorized' | 'payment' | 'rate_limited' | 'unavailable' | 'invalid',
+    message: string,
+    /** The provider's own status code, for the log. */
+    readonly providerCode?: number,
+  ) {
+    super(message);
+    this.name = 'SeoDataError';
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'rate_limited' || this.kind === 'unavailable';
+  }
+}
