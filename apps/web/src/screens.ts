@@ -158,6 +158,13 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/backlinks',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/backlinks/backlinks-screen')).BacklinksScreen,
+    }),
+  },
+  {
     path: '/broken-links',
     access: 'guarded',
     lazy: async () => ({

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './app-config';
 export * from './check-data-format';
 export * from './checkup';
+export * from './csv';
 export * from './deep-analysis';
 export * from './deep-analysis-audit';
 export * from './deep-analysis-clusters';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainSchema } from './websites';
+import { DomainSchema, WEBSITE_MESSAGES } from './websites';
 
 // Backlinks (checkup document 2.3, 3 "Backlink rows", 7.2) and what every call answering with a
 // keyword and backlink data source's numbers has in common: where they came from, and what
@@ -13,7 +13,7 @@ export const SEO_DATA_MESSAGES = {
   budgetSpent:
     "This organization has used this month's keyword and backlink data budget. Lookups resume on the first day of next month, or when an operator raises the budget.",
   sourceFailed: 'The keyword and backlink data source did not answer. Please try again in a few minutes.',
-  invalidDomain: 'Invalid domain',
+  invalidDomain: WEBSITE_MESSAGES.invalidDomain,
   noBacklinks: 'Your domain has no indexed backlinks!',
 } as const;
 
@@ -26,6 +26,7 @@ export const SEO_DATA_ERROR_CODES = {
   budgetSpent: 'data_budget_spent',
   sourceFailed: 'data_source_failed',
 } as const;
+export type SeoDataErrorCode = (typeof SEO_DATA_ERROR_CODES)[keyof typeof SEO_DATA_ERROR_CODES];
 
 /** Rows per page of the backlink lists (`offset` moves by this many). */
 export const BACKLINKS_PAGE_SIZE = 50;

@@ -703,6 +703,16 @@ function orderBy(task: Task, sortable: readonly string[], fallback: SortRule[]):
   });
 }
 
+/** `valueAt(item, 'keyword_data.keyword_info.search_volume')`: a field, or a nested one by its dotted path. */
+function valueAt(item: Record<string, unknown>, path: string): unknown {
+  let value: unknown = item;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 function sortItems<T extends Record<string, unknown>>(
   items: T[],
   rules: SortRule[],
@@ -716,8 +726,8 @@ function sortItems<T extends Record<string, unknown>>(
   };
   return [...items].sort((x, y) => {
     for (const rule of rules) {
-      const a = x[rule.field];
-      const b = y[rule.field];
+      const a = valueAt(x, rule.field);
+      const b = valueAt(y, rule.field);
       if (a === null || a === undefined || b === null || b === undefined) {
         const c = compare(a, b); // nulls last whatever the direction
         if (c !== 0) return c;
@@ -727,7 +737,7 @@ function sortItems<T extends Record<string, unknown>>(
       if (c !== 0) return rule.desc ? -c : c;
     }
     for (const field of tieBreak) {
-      const c = compare(x[field], y[field]);
+      const c = compare(valueAt(x, field), valueAt(y, field));
       if (c !== 0) return c;
     }
     return 0;
@@ -783,18 +793,783 @@ function groupDates(from: number, to: number, range: 'day' | 'week' | 'month' | 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Route table: path (without /v3/) → how to answer one task. Keyword endpoints are added as entries.
+// Keyword data: locations, per-keyword facts, SERPs, ranked keywords and competitors
+
+interface LocationInfo {
+  name: string;
+  code: number;
+  iso: string;
+  seDomain: string;
+}
+
+/** Country locations as DataForSEO names and codes them (a subset of /v3/serp/google/locations). */
+const LOCATIONS: readonly LocationInfo[] = [
+  { name: 'United States', code: 2840, iso: 'US', seDomain: 'google.com' },
+  { name: 'United Kingdom', code: 2826, iso: 'GB', seDomain: 'google.co.uk' },
+  { name: 'Canada', code: 2124, iso: 'CA', seDomain: 'google.ca' },
+  { name: 'Australia', code: 2036, iso: 'AU', seDomain: 'google.com.au' },
+  { name: 'Ireland', code: 2372, iso: 'IE', seDomain: 'google.ie' },
+  { name: 'New Zealand', code: 2554, iso: 'NZ', seDomain: 'google.co.nz' },
+  { name: 'India', code: 2356, iso: 'IN', seDomain: 'google.co.in' },
+  { name: 'Germany', code: 2276, iso: 'DE', seDomain: 'google.de' },
+  { name: 'Austria', code: 2040, iso: 'AT', seDomain: 'google.at' },
+  { name: 'Switzerland', code: 2756, iso: 'CH', seDomain: 'google.ch' },
+  { name: 'France', code: 2250, iso: 'FR', seDomain: 'google.fr' },
+  { name: 'Belgium', code: 2056, iso: 'BE', seDomain: 'google.be' },
+  { name: 'Netherlands', code: 2528, iso: 'NL', seDomain: 'google.nl' },
+  { name: 'Spain', code: 2724, iso: 'ES', seDomain: 'google.es' },
+  { name: 'Mexico', code: 2484, iso: 'MX', seDomain: 'google.com.mx' },
+  { name: 'Italy', code: 2380, iso: 'IT', seDomain: 'google.it' },
+  { name: 'Portugal', code: 2620, iso: 'PT', seDomain: 'google.pt' },
+  { name: 'Brazil', code: 2076, iso: 'BR', seDomain: 'google.com.br' },
+  { name: 'Sweden', code: 2752, iso: 'SE', seDomain: 'google.se' },
+  { name: 'Denmark', code: 2208, iso: 'DK', seDomain: 'google.dk' },
+  { name: 'Norway', code: 2578, iso: 'NO', seDomain: 'google.no' },
+  { name: 'Poland', code: 2616, iso: 'PL', seDomain: 'google.pl' },
+  { name: 'Japan', code: 2392, iso: 'JP', seDomain: 'google.co.jp' },
+];
+
+const LANGUAGES: readonly { name: string; code: string }[] = [
+  { name: 'English', code: 'en' },
+  { name: 'German', code: 'de' },
+  { name: 'French', code: 'fr' },
+  { name: 'Dutch', code: 'nl' },
+  { name: 'Spanish', code: 'es' },
+  { name: 'Italian', code: 'it' },
+  { name: 'Portuguese', code: 'pt' },
+  { name: 'Swedish', code: 'sv' },
+  { name: 'Danish', code: 'da' },
+  { name: 'Norwegian (Bokmål)', code: 'nb' },
+  { name: 'Polish', code: 'pl' },
+  { name: 'Japanese', code: 'ja' },
+  { name: 'Hindi', code: 'hi' },
+];
+
+interface Locale {
+  location_code: number | null;
+  language_code: string | null;
+  iso: string | null;
+  seDomain: string;
+  /** Seeds every per-location draw. */
+  key: string;
+}
+
+/**
+ * The task's location (location_name or location_code) and language (language_code or language_name);
+ * an unknown one answers 40501 for the field given, a missing one when `required` 40501 for its _name.
+ */
+function resolveLocale(task: Task, required: boolean): Locale {
+  let location: LocationInfo | undefined;
+  if (task.location_name !== undefined && task.location_name !== null) {
+    const name = typeof task.location_name === 'string' ? task.location_name.trim().toLowerCase() : '';
+    location = LOCATIONS.find((l) => l.name.toLowerCase() === name);
+    if (!location) throw new InvalidField('location_name');
+  } else if (task.location_code !== undefined && task.location_code !== null) {
+    location = LOCATIONS.find((l) => l.code === task.location_code);
+    if (!location) throw new InvalidField('location_code');
+  } else if (required) {
+    throw new InvalidField('location_name');
+  }
+  let language: string | undefined;
+  if (task.language_code !== undefined && task.language_code !== null) {
+    const code = typeof task.language_code === 'string' ? task.language_code.trim().toLowerCase() : '';
+    language = LANGUAGES.find((l) => l.code === code)?.code;
+    if (!language) throw new InvalidField('language_code');
+  } else if (task.language_name !== undefined && task.language_name !== null) {
+    const name = typeof task.language_name === 'string' ? task.language_name.trim().toLowerCase() : '';
+    language = LANGUAGES.find((l) => l.name.toLowerCase() === name)?.code;
+    if (!language) throw new InvalidField('language_name');
+  } else if (required) {
+    throw new InvalidField('language_name');
+  }
+  return {
+    location_code: location?.code ?? null,
+    language_code: language ?? null,
+    iso: location?.iso ?? null,
+    seDomain: location?.seDomain ?? 'google.com',
+    key: `${location?.code ?? 'all'}:${language ?? 'all'}`,
+  };
+}
+
+/** Lower case, single spaces: how DataForSEO Labs and Google Ads store a keyword. */
+function normalizeKeyword(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+function requireKeyword(task: Task, minLength = 1, maxLength = 700): string {
+  const value = task.keyword;
+  if (typeof value !== 'string') throw new InvalidField('keyword');
+  const keyword = normalizeKeyword(value);
+  if (keyword.length < minLength || keyword.length > maxLength) throw new InvalidField('keyword');
+  return keyword;
+}
+
+function optionalBool(task: Task, field: string, fallback = false): boolean {
+  const value = task[field];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new InvalidField(field);
+  return value;
+}
+
+/** Labs `item_types`: only organic results exist here, but every documented type is accepted. */
+function checkItemTypes(task: Task): void {
+  const value = task.item_types;
+  if (value === undefined || value === null) return;
+  const allowed = ['organic', 'paid', 'featured_snippet', 'local_pack'];
+  if (!Array.isArray(value) || value.length === 0 || value.some((t) => !allowed.includes(t as string)))
+    throw new InvalidField('item_types');
+}
+
+/** A keyword no database knows: the Labs endpoints find nothing for it, Google Ads has no volume. */
+function isUnknownKeyword(keyword: string): boolean {
+  return keyword.includes('zzznothing');
+}
+
+/** Google Ads reports search volumes in these steps. */
+const VOLUME_BUCKETS = [
+  10, 20, 30, 40, 50, 70, 90, 110, 140, 170, 210, 260, 320, 390, 480, 590, 720, 880, 1000, 1300, 1600, 1900,
+  2400, 2900, 3600, 4400, 5400, 6600, 8100, 9900, 12100, 14800, 18100, 22200, 27100, 33100, 40500, 49500,
+] as const;
+
+function volumeBucket(value: number): number {
+  let best: number = VOLUME_BUCKETS[0];
+  for (const bucket of VOLUME_BUCKETS)
+    if (
+      Math.abs(Math.log(bucket) - Math.log(Math.max(1, value))) < Math.abs(Math.log(best) - Math.log(value))
+    )
+      best = bucket;
+  return best;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+interface KeywordFacts {
+  keyword: string;
+  search_volume: number | null;
+  competition: number | null;
+  competition_level: 'LOW' | 'MEDIUM' | 'HIGH' | null;
+  competition_index: number | null;
+  cpc: number | null;
+  low_top_of_page_bid: number | null;
+  high_top_of_page_bid: number | null;
+  monthly_searches: { year: number; month: number; search_volume: number }[] | null;
+  keyword_difficulty: number | null;
+  se_results_count: number;
+  main_intent: string;
+  updatedMs: number;
+}
+
+/** The one function behind every keyword metric, per (keyword, location, language). */
+function keywordFacts(keyword: string, locale: Locale, today: number): KeywordFacts {
+  const rng = new Rng(`keyword:${keyword}:${locale.key}`);
+  const updatedMs = today - rng.int(1, 20) * DAY + rng.int(0, DAY / 1000 - 1) * 1000;
+  const intent = /\b(buy|price|prices|pricing|cheap|deal|coupon|order|shop|store)\b/.test(keyword)
+    ? 'transactional'
+    : /\b(best|top|review|reviews|vs|compare|affordable)\b/.test(keyword)
+      ? 'commercial'
+      : /\b(login|app)\b/.test(keyword)
+        ? 'navigational'
+        : 'informational';
+  if (isUnknownKeyword(keyword))
+    return {
+      keyword,
+      search_volume: null,
+      competition: null,
+      competition_level: null,
+      competition_index: null,
+      cpc: null,
+      low_top_of_page_bid: null,
+      high_top_of_page_bid: null,
+      monthly_searches: null,
+      keyword_difficulty: null,
+      se_results_count: 0,
+      main_intent: intent,
+      updatedMs,
+    };
+  const words = keyword.split(' ').length;
+  // Longer phrases are searched less: skew the bucket index towards the small volumes.
+  const skew = 1.3 + 0.45 * (words - 1);
+  const index = Math.min(VOLUME_BUCKETS.length - 1, Math.floor(rng.next() ** skew * VOLUME_BUCKETS.length));
+  const volume = VOLUME_BUCKETS[index]!;
+  const competition = round2(rng.next());
+  const cpc = round2(0.05 + competition * (0.4 + rng.next() * 9));
+  const phase = rng.int(0, 11);
+  const amplitude = rng.next() * 0.35;
+  const latest = new Date(today);
+  const monthly = Array.from({ length: 12 }, (_, back) => {
+    const date = new Date(Date.UTC(latest.getUTCFullYear(), latest.getUTCMonth() - 1 - back, 1));
+    const month = date.getUTCMonth() + 1;
+    const factor = 1 + amplitude * Math.sin((2 * Math.PI * (month + phase)) / 12) + (rng.next() - 0.5) * 0.1;
+    return { year: date.getUTCFullYear(), month, search_volume: volumeBucket(volume * factor) };
+  });
+  return {
+    keyword,
+    search_volume: volume,
+    competition,
+    competition_level: competition < 0.34 ? 'LOW' : competition < 0.67 ? 'MEDIUM' : 'HIGH',
+    competition_index: Math.round(competition * 100),
+    cpc,
+    low_top_of_page_bid: round2(cpc * (0.3 + rng.next() * 0.2)),
+    high_top_of_page_bid: round2(cpc * (1.6 + rng.next())),
+    monthly_searches: monthly,
+    keyword_difficulty: clamp(
+      Math.round((Math.log10(volume) / Math.log10(49_500)) * 60 + competition * 20 + rng.next() * 20),
+      0,
+      100,
+    ),
+    se_results_count: Math.round(volume * (2_000 + rng.next() * 60_000)),
+    main_intent: intent,
+    updatedMs,
+  };
+}
+
+/** Share of a keyword's searches that click the result at an organic position. */
+function clickThroughRate(position: number): number {
+  const top = [0, 0.276, 0.158, 0.11, 0.08, 0.072, 0.051, 0.04, 0.032, 0.028, 0.025];
+  if (position <= 10) return top[position] ?? 0;
+  if (position <= 20) return 0.012;
+  if (position <= 30) return 0.006;
+  return 0.002;
+}
+
+/** A domain's brand phrase (its first label, dashes as spaces), when long enough to be a query. */
+function brandOf(host: string): string | null {
+  const label = (host.split('.')[0] ?? '').replace(/-/g, ' ');
+  return label.length >= 3 ? label : null;
+}
+
+function isBrandQuery(host: string, keyword: string): boolean {
+  const brand = brandOf(host);
+  return brand !== null && ` ${keyword} `.includes(` ${brand} `);
+}
+
+const PREFIXES = ['best', 'cheap', 'top', 'free', 'easy', 'local', 'online', 'affordable', 'modern', 'small'];
+const SUFFIXES = [
+  'ideas',
+  'tips',
+  'guide',
+  'near me',
+  'for beginners',
+  'tools',
+  'services',
+  'reviews',
+  'prices',
+  'app',
+  'course',
+  'blog',
+  'shop',
+  'software',
+  'jobs',
+  'events',
+  'classes',
+  'kit',
+];
+/** Words of the modifiers above: not what a keyword is about. */
+const MODIFIER_WORDS = new Set([
+  ...PREFIXES,
+  ...SUFFIXES.flatMap((x) => x.split(' ')),
+  ...['how', 'what', 'the', 'does', 'worth', 'choose', 'much', 'cost', 'login', 'pricing'],
+]);
+const QUESTIONS = [
+  (k: string) => `how to choose a ${k}`,
+  (k: string) => `what is the best ${k}`,
+  (k: string) => `is ${k} worth it`,
+  (k: string) => `how much does ${k} cost`,
+  (k: string) => `${k} vs`,
+];
+/** Sites that turn up in any SERP; the Labs `exclude_top_domains` list drops some of them. */
+const BIG_SITES = [
+  'en.wikipedia.org',
+  'reddit.com',
+  'youtube.com',
+  'amazon.com',
+  'pinterest.com',
+  'quora.com',
+  'medium.com',
+  'facebook.com',
+  'linkedin.com',
+  'forbes.com',
+  'nytimes.com',
+  'etsy.com',
+  'yelp.com',
+  'tripadvisor.com',
+  'instagram.com',
+  'ebay.com',
+];
+/** As documented for competitors_domain `exclude_top_domains`. */
+const TOP_DOMAINS = [
+  'wikipedia.org',
+  'pinterest.com',
+  'amazon.com',
+  'google.com',
+  'facebook.com',
+  'wordpress.com',
+  'medium.com',
+  'quora.com',
+  'reddit.com',
+  'youtube.com',
+  'ebay.com',
+  'uol.com.br',
+  'instagram.com',
+  'olx.com',
+  'twitter.com',
+  'linkedin.com',
+  'slideshare.net',
+];
+const PAGE_SECTIONS = ['blog', 'guides', 'articles', 'resources', 'learn', ''];
+
+function shuffle<T>(items: T[], rng: Rng): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** The WORDS a keyword is "about": its own topic words, others mapped onto one deterministically. */
+function topicWordsOf(keyword: string): string[] {
+  return keyword
+    .split(' ')
+    .filter((w) => w.length > 2)
+    .map((w) => ((WORDS as readonly string[]).includes(w) ? w : WORDS[hashString(w) % WORDS.length]!));
+}
+
+function siteName(domain: string): string {
+  return cap((domain.split('.')[0] ?? domain).replace(/-/g, ' '));
+}
+
+/** The page a domain ranks with for a keyword, and how its snippet reads. */
+function snippetOf(domain: string, keyword: string) {
+  const h = hashString(`page:${domain}:${keyword}`);
+  const section = isBrandQuery(domain, keyword) ? null : PAGE_SECTIONS[h % PAGE_SECTIONS.length]!;
+  const path = section === null ? '' : `${section ? `${section}/` : ''}${slug(keyword)}`;
+  const name = siteName(domain);
+  const titles = [
+    `${cap(keyword)} – ${name}`,
+    `The complete ${keyword} guide | ${name}`,
+    `${cap(keyword)}: everything you need to know`,
+    `12 ${keyword} ideas worth trying - ${name}`,
+    `${cap(keyword)} explained (${new Date().getUTCFullYear()}) | ${name}`,
+  ];
+  return {
+    url: `https://${domain}/${path}`,
+    relative_url: `/${path}`,
+    title: section === null ? `${name} – Official Site` : titles[(h >>> 4) % titles.length]!,
+    description: `${cap(keyword)} from ${name}: what it is, what it costs and the options we recommend, with examples and answers to common questions.`,
+    breadcrumb: [`https://${domain}`, ...path.split('/').filter(Boolean)].join(' › '),
+    website_name: name,
+  };
+}
+
+interface RankedEntry {
+  keyword: string;
+  position: number;
+  /** The previous position (null: the keyword is new for the domain). */
+  previous: number | null;
+}
+
+interface MetricsEntry {
+  position: number;
+  etv: number;
+  impressionsEtv: number;
+  paidTrafficCost: number;
+  previous: number | null;
+}
+
+function emptyMetrics(): Record<string, number> {
+  return organicMetrics([]);
+}
+
+/** Labs `metrics.organic`: ranking distribution and traffic of a set of ranked elements. */
+function organicMetrics(entries: MetricsEntry[]): Record<string, number> {
+  const band = (from: number, to: number) =>
+    entries.filter((e) => e.position >= from && e.position <= to).length;
+  const bands: Record<string, number> = { pos_1: band(1, 1), pos_2_3: band(2, 3), pos_4_10: band(4, 10) };
+  for (let from = 11; from <= 91; from += 10) bands[`pos_${from}_${from + 9}`] = band(from, from + 9);
+  return {
+    ...bands,
+    etv: round2(entries.reduce((sum, e) => sum + e.etv, 0)),
+    impressions_etv: round2(entries.reduce((sum, e) => sum + e.impressionsEtv, 0)),
+    count: entries.length,
+    estimated_paid_traffic_cost: round2(entries.reduce((sum, e) => sum + e.paidTrafficCost, 0)),
+    is_new: entries.filter((e) => e.previous === null).length,
+    is_up: entries.filter((e) => e.previous !== null && e.previous > e.position).length,
+    is_down: entries.filter((e) => e.previous !== null && e.previous < e.position).length,
+    is_lost: 0,
+  };
+}
+
+/**
+ * The keyword side of the fake: per-keyword facts, SERPs with the tracked domains placed in them (and
+ * moving with `day`), ranked keywords and competitors. Everything is a pure function of the options,
+ * the day counter and the request, cached.
+ */
+class KeywordWorld {
+  day = 0;
+  private readonly tracked: string[];
+  private readonly forced = new Map<string, Map<string, number | null>>();
+  private readonly factsCache = new Map<string, KeywordFacts>();
+  private readonly rankedCache = new Map<string, RankedEntry[]>();
+  private readonly serpCache = new Map<string, string[]>();
+
+  constructor(
+    readonly today: number,
+    serpDomains: string[],
+    rankings: Record<string, Record<string, number | null>>,
+  ) {
+    const tracked = new Set(serpDomains.map(hostOf));
+    for (const [keyword, domains] of Object.entries(rankings)) {
+      const byDomain = new Map<string, number | null>();
+      for (const [domain, position] of Object.entries(domains)) {
+        if (position !== null && (!Number.isInteger(position) || position < 1 || position > 100))
+          throw new RangeError(`rankings['${keyword}']['${domain}'] must be 1–100 or null`);
+        byDomain.set(hostOf(domain), position);
+        tracked.add(hostOf(domain));
+      }
+      this.forced.set(normalizeKeyword(keyword), byDomain);
+    }
+    this.tracked = [...tracked].sort();
+  }
+
+  facts(keyword: string, locale: Locale): KeywordFacts {
+    const key = `${keyword}|${locale.key}`;
+    let facts = this.factsCache.get(key);
+    if (!facts) {
+      facts = keywordFacts(keyword, locale, this.today);
+      this.factsCache.set(key, facts);
+    }
+    return facts;
+  }
+
+  /** The domain's day-`day` position for the keyword in 1–100, or null when it is not in the top 100. */
+  position(domain: string, keyword: string, locale: Locale, day: number): number | null {
+    const forced = this.forced.get(keyword)?.get(domain);
+    if (forced !== undefined) return forced;
+    if (domain.split('.')[0] === 'nolinks' || isUnknownKeyword(keyword)) return null;
+    const rng = new Rng(`rank:${domain}:${keyword}:${locale.key}`);
+    if (isBrandQuery(domain, keyword)) return rng.int(1, 3);
+    if (rng.chance(0.2)) return null;
+    let position = rng.int(1, 100);
+    for (let d = 1; d <= day; d++)
+      position = clamp(
+        position + (hashString(`drift:${domain}:${keyword}:${locale.key}:${d}`) % 7) - 3,
+        1,
+        100,
+      );
+    return position;
+  }
+
+  /** The domains at ranks 1…depth of the keyword's organic SERP on that day. */
+  serp(keyword: string, locale: Locale, day: number, depth: number): string[] {
+    const key = `${keyword}|${locale.key}|${day}|${depth}`;
+    const cached = this.serpCache.get(key);
+    if (cached) return cached;
+    if (this.serpCache.size > 20_000) this.serpCache.clear();
+    const domains: string[] = [];
+    if (!isUnknownKeyword(keyword)) {
+      const placed = new Map<number, string>();
+      const wanted = this.tracked
+        .map((domain) => ({ domain, position: this.position(domain, keyword, locale, day) }))
+        .filter((w): w is { domain: string; position: number } => w.position !== null)
+        .sort((a, b) => a.position - b.position || (a.domain < b.domain ? -1 : 1));
+      for (const { domain, position } of wanted) {
+        for (let step = 0; step < 100; step++) {
+          const slot = [position + step, position - step].find((p) => p >= 1 && p <= 100 && !placed.has(p));
+          if (slot !== undefined) {
+            placed.set(slot, domain);
+            break;
+          }
+        }
+      }
+      const fillers = this.fillers(keyword, locale, depth);
+      let next = 0;
+      for (let rank = 1; rank <= depth; rank++) domains.push(placed.get(rank) ?? fillers[next++]!);
+    }
+    this.serpCache.set(key, domains);
+    return domains;
+  }
+
+  /** Untracked domains for the free places of a keyword's SERP, unique, in rank order. */
+  private fillers(keyword: string, locale: Locale, count: number): string[] {
+    const rng = new Rng(`fill:${keyword}:${locale.key}`);
+    const topics = topicWordsOf(keyword);
+    if (topics.length === 0) topics.push(rng.pick(WORDS));
+    const exclude = new Set(this.tracked);
+    const used = new Set<string>();
+    const domains: string[] = [];
+    for (let attempt = 0; domains.length < count; attempt++) {
+      let name: string;
+      if (attempt > count * 40) name = `${slug(keyword) || 'site'}-${domains.length + 1}.com`;
+      else if (rng.chance(0.06)) name = rng.pick(BIG_SITES);
+      else {
+        const word = rng.chance(0.75) ? rng.pick(topics) : rng.pick(WORDS);
+        name = rng.pick(DOMAIN_PATTERNS).make(word, rng.pick(WORDS));
+      }
+      if (used.has(name) || exclude.has(name)) continue;
+      used.add(name);
+      domains.push(name);
+    }
+    return domains;
+  }
+
+  /** The keywords a domain ranks for (Labs: day-0 positions), brand first, then topic phrases. */
+  ranked(host: string, locale: Locale): RankedEntry[] {
+    const key = `${host}|${locale.key}`;
+    const cached = this.rankedCache.get(key);
+    if (cached) return cached;
+    const rng = new Rng(`ranked:${host}:${locale.key}`);
+    const wanted = rng.int(20, 120);
+    const chosen = new Map<string, number>();
+    for (const keyword of this.candidates(host)) {
+      if (chosen.size >= wanted) break;
+      const position = this.position(host, keyword, locale, 0);
+      if (position !== null) chosen.set(keyword, position);
+    }
+    for (const [keyword, domains] of this.forced) {
+      const position = domains.get(host);
+      if (position !== undefined && position !== null) chosen.set(keyword, position);
+    }
+    const entries = [...chosen].map(([keyword, position]) => {
+      const change = new Rng(`previous:${host}:${keyword}:${locale.key}`);
+      const previous = change.chance(0.12)
+        ? null
+        : clamp(position + (change.chance(0.35) ? 0 : change.int(-8, 8)), 1, 100);
+      return { keyword, position, previous };
+    });
+    this.rankedCache.set(key, entries);
+    return entries;
+  }
+
+  /** Keyword candidates for a domain: its brand queries, then topic phrases in a per-domain order. */
+  private candidates(host: string): string[] {
+    const rng = new Rng(`topics:${host}`);
+    const topics = shuffle([...WORDS], rng).slice(0, 3);
+    const brand = brandOf(host);
+    const brandQueries = brand
+      ? [
+          brand,
+          `${brand} login`,
+          `${brand} reviews`,
+          `${brand} pricing`,
+          ...topics.map((t) => `${brand} ${t}`),
+        ]
+      : [];
+    const phrases = new Set<string>();
+    for (const topic of topics) {
+      for (const prefix of PREFIXES) phrases.add(`${prefix} ${topic}`);
+      for (const suffix of SUFFIXES) phrases.add(`${topic} ${suffix}`);
+      for (const other of topics) if (other !== topic) phrases.add(`${topic} ${other}`);
+      for (let i = 0; i < 40; i++) phrases.add(`${rng.pick(PREFIXES)} ${topic} ${rng.pick(SUFFIXES)}`);
+    }
+    return [...brandQueries, ...shuffle([...phrases], rng)];
+  }
+
+  /** Keyword suggestions: phrases that contain the seed, per (seed, location, language). */
+  suggestions(seed: string, locale: Locale): string[] {
+    if (isUnknownKeyword(seed)) return [];
+    const rng = new Rng(`suggest:${seed}:${locale.key}`);
+    const phrases = new Set<string>();
+    for (const prefix of PREFIXES) phrases.add(`${prefix} ${seed}`);
+    for (const suffix of SUFFIXES) phrases.add(`${seed} ${suffix}`);
+    for (const prefix of PREFIXES) for (const suffix of SUFFIXES) phrases.add(`${prefix} ${seed} ${suffix}`);
+    for (const question of QUESTIONS) phrases.add(question(seed));
+    for (const word of WORDS) {
+      phrases.add(`${seed} for ${word}`);
+      phrases.add(`${word} ${seed}`);
+    }
+    phrases.delete(seed);
+    return shuffle([...phrases], rng).slice(0, rng.int(30, 300));
+  }
+
+  /** The eight searches related to a keyword (Google's "searches related to"), not all containing it. */
+  related(keyword: string): string[] {
+    const rng = new Rng(`related:${keyword}`);
+    const core = keyword.split(' ').filter((w) => w.length > 2 && !MODIFIER_WORDS.has(w));
+    const head = core[core.length - 1] ?? rng.pick(WORDS);
+    const own = core.filter((w) => (WORDS as readonly string[]).includes(w));
+    const topic = rng.pick(own.length > 0 ? own : topicWordsOf(core.join(' ') || head));
+    const suffix = () => rng.pick(SUFFIXES.filter((x) => !` ${keyword} `.includes(` ${x} `)));
+    const prefix = () => rng.pick(PREFIXES.filter((x) => !` ${keyword} `.includes(` ${x} `)));
+    const pool = new Set<string>([
+      `${keyword} ${suffix()}`,
+      `${prefix()} ${keyword}`,
+      `${head} ${suffix()}`,
+      `${prefix()} ${head}`,
+      `${topic} ${rng.pick(WORDS)}`,
+      `${rng.pick(WORDS)} ${head}`,
+      `${topic} ${suffix()}`,
+      `${prefix()} ${topic} ${suffix()}`,
+    ]);
+    while (pool.size < 9) pool.add(`${rng.pick(PREFIXES)} ${rng.pick(WORDS)} ${rng.pick(SUFFIXES)}`);
+    pool.delete(keyword);
+    return [...pool].slice(0, 8);
+  }
+}
+
+// Labs answer pieces -----------------------------------------------------------------------------------
+
+function keywordInfo(facts: KeywordFacts): Record<string, unknown> {
+  const monthly = facts.monthly_searches;
+  const trend = (back: number) => {
+    const now = monthly?.[0]?.search_volume;
+    const then = monthly?.[back]?.search_volume;
+    return now === undefined || then === undefined ? null : Math.round(((now - then) / then) * 100);
+  };
+  return {
+    se_type: 'google',
+    last_updated_time: formatDate(facts.updatedMs),
+    competition: facts.competition,
+    competition_level: facts.competition_level,
+    cpc: facts.cpc,
+    search_volume: facts.search_volume,
+    low_top_of_page_bid: facts.low_top_of_page_bid,
+    high_top_of_page_bid: facts.high_top_of_page_bid,
+    categories: null,
+    monthly_searches: monthly,
+    search_volume_trend: { monthly: trend(1), quarterly: trend(3), yearly: trend(11) },
+  };
+}
+
+function checkUrlOf(keyword: string, locale: Locale): string {
+  const query = encodeURIComponent(keyword).replace(/%20/g, '+');
+  return `https://www.${locale.seDomain}/search?q=${query}&hl=${locale.language_code ?? 'en'}&gl=${locale.iso ?? 'US'}&gws_rd=cr&ie=UTF-8&oe=UTF-8`;
+}
+
+function serpInfo(facts: KeywordFacts, locale: Locale): Record<string, unknown> {
+  return {
+    se_type: 'google',
+    check_url: checkUrlOf(facts.keyword, locale),
+    serp_item_types: ['organic'],
+    se_results_count: facts.se_results_count,
+    last_updated_time: formatDate(facts.updatedMs),
+    previous_updated_time: formatDate(facts.updatedMs - 30 * DAY),
+  };
+}
+
+/** A Labs `keyword_data` object (KeywordDataInfo); serp_info only when asked for (include_serp_info). */
+function labsKeywordData(
+  world: KeywordWorld,
+  keyword: string,
+  locale: Locale,
+  withSerpInfo: boolean,
+): Record<string, unknown> {
+  const facts = world.facts(keyword, locale);
+  return {
+    se_type: 'google',
+    keyword,
+    location_code: locale.location_code,
+    language_code: locale.language_code,
+    keyword_info: keywordInfo(facts),
+    keyword_info_normalized_with_bing: null,
+    keyword_info_normalized_with_clickstream: null,
+    clickstream_keyword_info: null,
+    keyword_properties: {
+      se_type: 'google',
+      core_keyword: null,
+      synonym_clustering_algorithm: 'text_processing',
+      keyword_difficulty: facts.keyword_difficulty,
+      detected_language: locale.language_code ?? 'en',
+      is_another_language: false,
+    },
+    serp_info: withSerpInfo ? serpInfo(facts, locale) : null,
+    avg_backlinks_info: null,
+    search_intent_info: {
+      se_type: 'google',
+      main_intent: facts.main_intent,
+      foreign_intent: null,
+      last_updated_time: formatDate(facts.updatedMs),
+    },
+  };
+}
+
+function metricsEntry(
+  world: KeywordWorld,
+  keyword: string,
+  locale: Locale,
+  position: number,
+  previous: number | null,
+): MetricsEntry {
+  const facts = world.facts(keyword, locale);
+  const etv = round2((facts.search_volume ?? 0) * clickThroughRate(position));
+  return {
+    position,
+    etv,
+    impressionsEtv: round2(etv * 1.15),
+    paidTrafficCost: round2(etv * (facts.cpc ?? 0)),
+    previous,
+  };
+}
+
+const labsData = (fn: string) => ({ api: 'dataforseo_labs', function: fn, se_type: 'google' });
+
+/** Rejects the Labs options this fake does not implement (rather than ignoring them). */
+function rejectUnsupportedLabs(task: Task, ...fields: string[]): void {
+  rejectUnsupported(task, 'filters', 'offset_token', ...fields);
+  if (optionalBool(task, 'include_clickstream_data')) throw new InvalidField('include_clickstream_data');
+  optionalBool(task, 'ignore_synonyms');
+}
+
+const RANKED_SORTABLE = [
+  'ranked_serp_element.serp_item.rank_group',
+  'ranked_serp_element.serp_item.rank_absolute',
+  'ranked_serp_element.serp_item.etv',
+  'ranked_serp_element.serp_item.impressions_etv',
+  'ranked_serp_element.serp_item.estimated_paid_traffic_cost',
+  'keyword_data.keyword',
+  'keyword_data.keyword_info.search_volume',
+  'keyword_data.keyword_info.cpc',
+  'keyword_data.keyword_info.competition',
+  'keyword_data.keyword_properties.keyword_difficulty',
+];
+const KEYWORD_SORTABLE = [
+  'keyword',
+  'keyword_info.search_volume',
+  'keyword_info.cpc',
+  'keyword_info.competition',
+  'keyword_properties.keyword_difficulty',
+];
+const COMPETITOR_SORTABLE = [
+  'domain',
+  'avg_position',
+  'sum_position',
+  'intersections',
+  'metrics.organic.count',
+  'metrics.organic.etv',
+  'metrics.organic.pos_1',
+  'competitor_metrics.organic.count',
+  'competitor_metrics.organic.etv',
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Route table: path (without /v3/) → how to answer one task.
 
 interface RouteContext {
   task: Task;
   profile(target: string): Profile;
   today: number;
+  keywords: KeywordWorld;
 }
 
 interface Route {
-  /** `result` of the task, and the number of billable rows. Throws InvalidField for a bad task. */
+  /** What `data` starts with before the posted task (default: `{ api, function }` from the path). */
+  data?: Record<string, string>;
+  /** The task's cost in USD for the billable units `handle` counted (default: the Backlinks price). */
+  cost?(units: number): number;
+  /** `result` of the task, and the number of billable units (rows, items or SERP pages). Throws InvalidField for a bad task. */
   handle(ctx: RouteContext): { result: unknown[]; rows: number };
 }
+
+const backlinksCost = (rows: number) => PRICES.backlinks.task + PRICES.backlinks.row * rows;
+const labsCost = (items: number) => PRICES.labs.task + PRICES.labs.item * items;
+/** Live SERP: the first page of 10 results at the base price, each further page at 75 % of it. */
+const serpLiveCost = (pages: number) =>
+  PRICES.serpLive.firstPage + PRICES.serpLive.nextPage * Math.max(0, pages - 1);
 
 const BACKLINK_SORTABLE = [
   'rank',
@@ -1016,6 +1791,407 @@ const routes: Record<string, Route> = {
       };
     },
   },
+  'dataforseo_labs/google/ranked_keywords/live': {
+    data: labsData('ranked_keywords'),
+    cost: labsCost,
+    handle({ task, keywords }) {
+      const target = requireTarget(task);
+      rejectUnsupportedLabs(task);
+      checkItemTypes(task);
+      optionalEnum(task, 'historical_serp_mode', ['live'] as const, 'live');
+      const loadRankAbsolute = optionalBool(task, 'load_rank_absolute');
+      const locale = resolveLocale(task, false);
+      const rules = orderBy(task, RANKED_SORTABLE, [
+        { field: 'ranked_serp_element.serp_item.rank_group', desc: false },
+      ]);
+      const host = hostOf(target);
+      const entries = keywords.ranked(host, locale);
+      const metricsEntries = entries.map((e) =>
+        metricsEntry(keywords, e.keyword, locale, e.position, e.previous),
+      );
+      const items = entries.map((entry, i) => {
+        const facts = keywords.facts(entry.keyword, locale);
+        const metrics = metricsEntries[i]!;
+        const snippet = snippetOf(host, entry.keyword);
+        return {
+          se_type: 'google',
+          keyword_data: labsKeywordData(keywords, entry.keyword, locale, true),
+          ranked_serp_element: {
+            se_type: 'google',
+            serp_item: {
+              se_type: 'google',
+              type: 'organic',
+              rank_group: entry.position,
+              rank_absolute: entry.position,
+              position: 'left',
+              xpath: `/html[1]/body[1]/div[3]/div[1]/div[13]/div[1]/div[2]/div[${((entry.position - 1) % 10) + 1}]/div[1]`,
+              domain: host,
+              title: snippet.title,
+              url: snippet.url,
+              breadcrumb: snippet.breadcrumb,
+              website_name: snippet.website_name,
+              is_image: false,
+              is_video: false,
+              is_featured_snippet: false,
+              is_malicious: false,
+              is_web_story: false,
+              description: snippet.description,
+              pre_snippet: null,
+              extended_snippet: null,
+              amp_version: false,
+              rating: null,
+              highlighted: entry.keyword.split(' '),
+              links: null,
+              about_this_result: null,
+              main_domain: mainDomainOf(host),
+              relative_url: snippet.relative_url,
+              etv: metrics.etv,
+              impressions_etv: metrics.impressionsEtv,
+              estimated_paid_traffic_cost: metrics.paidTrafficCost,
+              clickstream_etv: null,
+              rank_changes: {
+                previous_rank_absolute: entry.previous,
+                is_new: entry.previous === null,
+                is_up: entry.previous !== null && entry.previous > entry.position,
+                is_down: entry.previous !== null && entry.previous < entry.position,
+              },
+              backlinks_info: null,
+              rank_info: null,
+            },
+            check_url: checkUrlOf(entry.keyword, locale),
+            serp_item_types: ['organic'],
+            se_results_count: facts.se_results_count,
+            keyword_difficulty: facts.keyword_difficulty,
+            is_lost: false,
+            last_updated_time: formatDate(facts.updatedMs),
+            previous_updated_time: formatDate(facts.updatedMs - 30 * DAY),
+          },
+        };
+      });
+      const sorted = sortItems(items, rules, ['keyword_data.keyword']);
+      const pageItems = page(sorted, task);
+      const metrics = { organic: organicMetrics(metricsEntries), paid: emptyMetrics() };
+      return {
+        rows: pageItems.length,
+        result: [
+          {
+            se_type: 'google',
+            target,
+            location_code: locale.location_code,
+            language_code: locale.language_code,
+            total_count: sorted.length,
+            items_count: pageItems.length,
+            metrics,
+            // Only organic results exist here, so the rank_absolute distribution equals the rank_group one.
+            metrics_absolute: loadRankAbsolute ? metrics : null,
+            items: pageItems,
+          },
+        ],
+      };
+    },
+  },
+
+  'dataforseo_labs/google/keyword_suggestions/live': {
+    data: labsData('keyword_suggestions'),
+    cost: labsCost,
+    handle({ task, keywords }) {
+      const seed = requireKeyword(task, 3);
+      rejectUnsupportedLabs(task);
+      optionalBool(task, 'exact_match');
+      const includeSeed = optionalBool(task, 'include_seed_keyword');
+      const includeSerp = optionalBool(task, 'include_serp_info');
+      const locale = resolveLocale(task, false);
+      const rules = orderBy(task, KEYWORD_SORTABLE, [{ field: 'keyword_info.search_volume', desc: true }]);
+      const items = keywords
+        .suggestions(seed, locale)
+        .map((keyword) => labsKeywordData(keywords, keyword, locale, includeSerp));
+      const sorted = sortItems(items, rules, ['keyword']);
+      const pageItems = page(sorted, task);
+      const offset = optionalInt(task, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+      return {
+        rows: pageItems.length,
+        result: [
+          {
+            se_type: 'google',
+            seed_keyword: seed,
+            seed_keyword_data:
+              includeSeed && !isUnknownKeyword(seed)
+                ? labsKeywordData(keywords, seed, locale, includeSerp)
+                : null,
+            location_code: locale.location_code,
+            language_code: locale.language_code,
+            total_count: sorted.length,
+            items_count: pageItems.length,
+            offset,
+            offset_token: Buffer.from(`${seed}|${locale.key}|${offset + pageItems.length}`).toString(
+              'base64url',
+            ),
+            items: pageItems,
+          },
+        ],
+      };
+    },
+  },
+
+  'dataforseo_labs/google/related_keywords/live': {
+    data: labsData('related_keywords'),
+    cost: labsCost,
+    handle({ task, keywords }) {
+      const seed = requireKeyword(task);
+      rejectUnsupportedLabs(task);
+      optionalBool(task, 'replace_with_core_keyword');
+      const includeSeed = optionalBool(task, 'include_seed_keyword');
+      const includeSerp = optionalBool(task, 'include_serp_info');
+      const depth = optionalInt(task, 'depth', 1, 0, 4);
+      const locale = resolveLocale(task, true);
+      const rules = orderBy(
+        task,
+        [...KEYWORD_SORTABLE.map((field) => `keyword_data.${field}`), 'depth'],
+        [{ field: 'keyword_data.keyword_info.search_volume', desc: true }],
+      );
+      // Breadth first from the seed (depth 0): each keyword's eight related searches are the next level.
+      const nodes: { keyword: string; depth: number }[] = [];
+      if (!isUnknownKeyword(seed)) {
+        const seen = new Set([seed]);
+        nodes.push({ keyword: seed, depth: 0 });
+        for (let level = 1, from = 0; level <= depth; level++) {
+          const to = nodes.length;
+          for (let i = from; i < to; i++)
+            for (const keyword of keywords.related(nodes[i]!.keyword))
+              if (!seen.has(keyword)) {
+                seen.add(keyword);
+                nodes.push({ keyword, depth: level });
+              }
+          from = to;
+        }
+      }
+      const items = nodes.map((node) => ({
+        se_type: 'google',
+        keyword_data: labsKeywordData(keywords, node.keyword, locale, includeSerp),
+        depth: node.depth,
+        related_keywords: keywords.related(node.keyword),
+      }));
+      const sorted = sortItems(items, rules, ['depth', 'keyword_data.keyword']);
+      const pageItems = page(sorted, task);
+      return {
+        rows: pageItems.length,
+        result: [
+          {
+            se_type: 'google',
+            seed_keyword: seed,
+            seed_keyword_data:
+              includeSeed && !isUnknownKeyword(seed)
+                ? labsKeywordData(keywords, seed, locale, includeSerp)
+                : null,
+            location_code: locale.location_code,
+            language_code: locale.language_code,
+            total_count: sorted.length,
+            items_count: pageItems.length,
+            items: pageItems,
+          },
+        ],
+      };
+    },
+  },
+
+  'dataforseo_labs/google/competitors_domain/live': {
+    data: labsData('competitors_domain'),
+    cost: labsCost,
+    handle({ task, keywords }) {
+      const target = requireTarget(task);
+      rejectUnsupportedLabs(task, 'intersecting_domains');
+      checkItemTypes(task);
+      const excludeTop = optionalBool(task, 'exclude_top_domains');
+      const maxRank = optionalInt(task, 'max_rank_group', 100, 1, 100);
+      const locale = resolveLocale(task, true);
+      const rules = orderBy(task, COMPETITOR_SORTABLE, [{ field: 'metrics.organic.count', desc: true }]);
+      const host = hostOf(target);
+      // Every domain on the day-0 SERPs of the target's ranked keywords, with where it ranks there.
+      const rows = new Map<string, { mine: MetricsEntry[]; theirs: MetricsEntry[]; keywords: Set<string> }>();
+      const rowOf = (domain: string) => {
+        let row = rows.get(domain);
+        if (!row) {
+          row = { mine: [], theirs: [], keywords: new Set() };
+          rows.set(domain, row);
+        }
+        return row;
+      };
+      for (const entry of keywords.ranked(host, locale)) {
+        if (entry.position > maxRank) continue;
+        const mine = metricsEntry(keywords, entry.keyword, locale, entry.position, entry.previous);
+        const self = rowOf(host);
+        self.mine.push(mine);
+        self.theirs.push(mine);
+        self.keywords.add(entry.keyword);
+        keywords.serp(entry.keyword, locale, 0, maxRank).forEach((domain, index) => {
+          if (domain === host) return;
+          const row = rowOf(domain);
+          row.mine.push(mine);
+          row.theirs.push(metricsEntry(keywords, entry.keyword, locale, index + 1, index + 1));
+          row.keywords.add(entry.keyword);
+        });
+      }
+      const excluded = (domain: string) => excludeTop && TOP_DOMAINS.includes(mainDomainOf(domain));
+      const items = [...rows]
+        .filter(([domain]) => !excluded(domain))
+        .map(([domain, row]) => {
+          const sum = row.theirs.reduce((total, e) => total + e.position, 0);
+          return {
+            se_type: 'google',
+            domain,
+            avg_position: round2(sum / row.theirs.length),
+            sum_position: sum,
+            intersections: row.theirs.length,
+            full_domain_metrics: null as Record<string, unknown> | null,
+            metrics: { organic: organicMetrics(row.mine), paid: emptyMetrics() },
+            competitor_metrics: { organic: organicMetrics(row.theirs), paid: emptyMetrics() },
+          };
+        });
+      const sorted = sortItems(items, rules, ['avg_position', 'domain']);
+      const pageItems = page(sorted, task).map((item) => {
+        // All the competitor's keywords: its own ranked keywords plus the ones it shares with the target.
+        const row = rows.get(item.domain)!;
+        const own = keywords
+          .ranked(item.domain, locale)
+          .filter((e) => !row.keywords.has(e.keyword))
+          .map((e) => metricsEntry(keywords, e.keyword, locale, e.position, e.previous));
+        return {
+          ...item,
+          full_domain_metrics: { organic: organicMetrics([...row.theirs, ...own]), paid: emptyMetrics() },
+        };
+      });
+      return {
+        rows: pageItems.length,
+        result: [
+          {
+            se_type: 'google',
+            target,
+            location_code: locale.location_code,
+            language_code: locale.language_code,
+            total_count: sorted.length,
+            items_count: pageItems.length,
+            items: pageItems,
+          },
+        ],
+      };
+    },
+  },
+
+  'serp/google/organic/live/regular': {
+    data: { api: 'serp', function: 'live', se: 'google', se_type: 'organic' },
+    cost: serpLiveCost,
+    handle({ task, keywords }) {
+      // "all %## will be decoded (plus character '+' will be decoded to a space character)"
+      let raw = task.keyword;
+      if (typeof raw === 'string') {
+        try {
+          raw = decodeURIComponent(raw.replace(/\+/g, ' '));
+        } catch {
+          throw new InvalidField('keyword');
+        }
+      }
+      const keyword = requireKeyword({ keyword: raw }, 1, 700);
+      const asSent = (raw as string).trim();
+      rejectUnsupported(task, 'location_coordinate', 'url', 'target', 'stop_crawl_on_match', 'search_param');
+      const locale = resolveLocale(task, true);
+      const depth = optionalInt(task, 'depth', 10, 1, 700);
+      const maxPages = optionalInt(task, 'max_crawl_pages', 100, 1, 100);
+      optionalEnum(task, 'device', ['desktop', 'mobile'] as const, 'desktop');
+      optionalEnum(task, 'os', ['windows', 'macos', 'android', 'ios'] as const, 'windows');
+      optionalBool(task, 'group_organic_results', true);
+      const seDomain =
+        typeof task.se_domain === 'string' && task.se_domain.trim() ? task.se_domain.trim() : locale.seDomain;
+      const domains = keywords.serp(keyword, locale, keywords.day, Math.min(depth, maxPages * 10));
+      const items = domains.map((domain, index) => {
+        const snippet = snippetOf(domain, keyword);
+        return {
+          type: 'organic',
+          rank_group: index + 1,
+          rank_absolute: index + 1,
+          position: 'left',
+          xpath: `/html[1]/body[1]/div[3]/div[1]/div[13]/div[1]/div[2]/div[${(index % 10) + 1}]/div[1]/div[1]/div[1]`,
+          domain,
+          title: snippet.title,
+          url: snippet.url,
+          description: snippet.description,
+          breadcrumb: snippet.breadcrumb,
+        };
+      });
+      return {
+        rows: Math.max(1, Math.ceil(items.length / PRICES.serpLive.pageSize)),
+        result: [
+          {
+            keyword: asSent,
+            type: 'organic',
+            se_domain: seDomain,
+            location_code: locale.location_code,
+            language_code: locale.language_code,
+            check_url: checkUrlOf(keyword, { ...locale, seDomain }),
+            datetime: formatDate(Date.now()),
+            spell: null,
+            refinement_chips: null,
+            item_types: items.length > 0 ? ['organic'] : [],
+            se_results_count: keywords.facts(keyword, locale).se_results_count,
+            items_count: items.length,
+            items,
+          },
+        ],
+      };
+    },
+  },
+
+  'keywords_data/google_ads/search_volume/live': {
+    data: { api: 'keywords_data', function: 'search_volume', se: 'google_ads' },
+    cost: () => PRICES.googleAdsLive.task,
+    handle({ task, keywords }) {
+      const list = task.keywords;
+      // Documented limits: up to 1000 keywords, each at most 80 characters and 10 words.
+      if (!Array.isArray(list) || list.length === 0 || list.length > 1000) throw new InvalidField('keywords');
+      const normalized = list.map((k) => (typeof k === 'string' ? normalizeKeyword(k) : ''));
+      if (normalized.some((k) => k === '' || k.length > 80 || k.split(' ').length > 10))
+        throw new InvalidField('keywords');
+      rejectUnsupported(task, 'date_from', 'date_to', 'include_adult_keywords');
+      const partners = optionalBool(task, 'search_partners');
+      const sortBy = optionalEnum(
+        task,
+        'sort_by',
+        [
+          'relevance',
+          'search_volume',
+          'competition_index',
+          'low_top_of_page_bid',
+          'high_top_of_page_bid',
+        ] as const,
+        'relevance',
+      );
+      const locale = resolveLocale(task, false);
+      // Google Ads answers each distinct keyword once, in the order sent (sort_by other than relevance
+      // sorts descending).
+      const results = [...new Set(normalized)].map((keyword) => {
+        const facts = keywords.facts(keyword, locale);
+        const partnerShare = (volume: number) => (partners ? volumeBucket(volume * 1.12) : volume);
+        return {
+          keyword,
+          spell: null,
+          location_code: locale.location_code,
+          language_code: locale.language_code,
+          search_partners: partners,
+          competition: facts.competition_level,
+          competition_index: facts.competition_index,
+          search_volume: facts.search_volume === null ? null : partnerShare(facts.search_volume),
+          low_top_of_page_bid: facts.low_top_of_page_bid,
+          high_top_of_page_bid: facts.high_top_of_page_bid,
+          cpc: facts.cpc,
+          monthly_searches:
+            facts.monthly_searches?.map((m) => ({ ...m, search_volume: partnerShare(m.search_volume) })) ??
+            null,
+        };
+      });
+      const ordered =
+        sortBy === 'relevance' ? results : sortItems(results, [{ field: sortBy, desc: true }], []);
+      return { rows: ordered.length, result: ordered };
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -1044,6 +2220,7 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
   );
   const profiles = new Map<string, Profile>();
   const today = startOfUtcDay(Date.now());
+  const keywords = new KeywordWorld(today, options.serpDomains ?? [], options.rankings ?? {});
   let ratePerSecond = options.ratePerSecond ?? null;
   const accepted: number[] = []; // times of requests let through, for the sliding one-second window
   const failures: number[] = [];
@@ -1086,6 +2263,14 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
     setRateLimit(perSecond) {
       ratePerSecond = perSecond;
       accepted.length = 0;
+    },
+    get day() {
+      return keywords.day;
+    },
+    setDay(day) {
+      if (!Number.isInteger(day) || day < 0)
+        throw new RangeError(`setDay: ${day} is not a non-negative integer`);
+      keywords.day = day;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -1175,7 +2360,7 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
     const [api, fn] = path.split('/');
     const answers = (tasks as Task[]).map((task, index) => {
       const taskStarted = performance.now();
-      const data = { api, function: fn, ...task };
+      const data = { ...(route.data ?? { api, function: fn }), ...task };
       const failed = (code: number, message: string) => ({
         id: taskId(),
         status_code: code,
@@ -1189,13 +2374,13 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
       });
       if (index > 0) return failed(40000, MESSAGES[40000]!);
       try {
-        const { result, rows } = route.handle({ task, profile: profileOf, today });
+        const { result, rows } = route.handle({ task, profile: profileOf, today, keywords });
         return {
           id: taskId(),
           status_code: 20000,
           status_message: 'Ok.',
           time: seconds(taskStarted),
-          cost: round5(PRICE_PER_TASK + PRICE_PER_ROW * rows),
+          cost: round5((route.cost ?? backlinksCost)(rows)),
           result_count: result.length,
           path: pathParts,
           data,
@@ -1225,7 +2410,7 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
 }
 
 // `node --import tsx apps/server/src/test/dataforseo-server.ts [--port 8788] [--login L] [--password P]
-//  [--rate N] [--latency MS]` starts one for manual demos.
+//  [--rate N] [--latency MS] [--serp-domains a.com,b.org]` starts one for manual demos.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name: string) => {
     const at = process.argv.indexOf(`--${name}`);
@@ -1238,6 +2423,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     password: arg('password'),
     ratePerSecond: numberArg('rate'),
     latencyMs: numberArg('latency'),
+    serpDomains: arg('serp-domains')?.split(',').filter(Boolean),
   }).then((fake) =>
     console.log(`DataForSEO fake at ${fake.url} login=${fake.login} password=${fake.password}`),
   );

@@ -132,7 +132,8 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Welcome, Lin Chen')).toBeTruthy();
     expect(screen.getByRole('link', { name: /SEO Checkup/ }).getAttribute('href')).toBe('/analysis');
     // Tools whose screens do not exist say so instead of leading to a 404.
-    expect(screen.queryByRole('link', { name: /Backlinks/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Backlinks/ }).getAttribute('href')).toBe('/backlinks');
+    expect(screen.queryByRole('link', { name: /Top Keywords/ })).toBeNull();
     expect(screen.getAllByText(/Not available yet/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Setup your account' }));
     expect(await screen.findByText('Welcome on board!')).toBeTruthy();

@@ -1,0 +1,76 @@
+import { normaliseDomain, SEO_DATA_MESSAGES } from '@sitelens/contracts';
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { BacklinksExplorer } from './backlinks-explorer';
+
+const messages = {
+  input: 'Enter domain or URL',
+  help: 'Provide a valid domain or URL',
+  submit: 'Get Backlinks',
+  title: (domain: string) => `Backlinks for: ${domain}`,
+};
+
+/** Spec 9: the backlinks modals are 1000 px wide. */
+const MODAL_WIDTH = 1000;
+
+/** The host name of a domain or URL, or null when it is none ('Invalid domain'). */
+function domainOf(input: string): string | null {
+  const result = normaliseDomain(input);
+  return result.ok ? result.domain : null;
+}
+
+/**
+ * Any domain's backlinks (spec 2.3, 5): a domain or URL, lower-cased and trimmed, reduced to its host
+ * name ('Invalid domain' otherwise), opens the explorer for it in a modal.
+ */
+export function BacklinksLookup() {
+  const [domain, setDomain] = useState<string | null>(null);
+  // Apart from the domain, so the title keeps it while the modal closes.
+  const [open, setOpen] = useState(false);
+  const lookUp = (input: string) => {
+    setDomain(domainOf(input));
+    setOpen(true);
+  };
+  return (
+    <>
+      <Form<{ domain?: string }>
+        className="bl-lookup"
+        layout="vertical"
+        onFinish={({ domain: input }) => lookUp(input ?? '')}
+      >
+        {/* Checked on submit only: not while the first letters are typed. */}
+        <Form.Item
+          name="domain"
+          extra={messages.help}
+          className="bl-lookup-field"
+          validateTrigger={[]}
+          rules={[
+            {
+              validator: (_rule, value) =>
+                domainOf(value ?? '')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(SEO_DATA_MESSAGES.invalidDomain)),
+            },
+          ]}
+        >
+          <Input aria-label={messages.input} placeholder={messages.input} autoComplete="url" allowClear />
+        </Form.Item>
+        <Form.Item className="bl-lookup-submit">
+          <Button type="primary" htmlType="submit">
+            {messages.submit}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Modal
+        open={open && domain !== null}
+        title={domain ? messages.title(domain) : undefined}
+        width={MODAL_WIDTH}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        {domain && <BacklinksExplorer key={domain} domain={domain} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type CrawlSite, htmlPage, startCrawlSite } from '@sitelens/engine/testing/crawl-site';
+import { type FakeDataForSeo, startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectTo,
+  hasChromium,
+  launchBrowser,
+  ROOT,
+  type RunningServer,
+  screenshotter,
+  startServer,
+} from './harness';
+import { signedInPage } from './session';
+
+const SHOTS = path.join(ROOT, 'screenshots');
+/** A tracked website, and a domain looked up; their backlinks come from the DataForSEO-shaped server. */
+const SITE = 'harbour-guide.co.uk';
+const LOOKED_UP = 'tide-tables.co.uk';
+
+describe.skipIf(!hasChromium)('Backlinks, in Chromium', () => {
+  let dataforseo: FakeDataForSeo;
+  let site: CrawlSite;
+  let server: RunningServer;
+  let bare: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const shoot = screenshotter(() => page, SHOTS);
+
+  beforeAll(async () => {
+    dataforseo = await startFakeDataForSeo({
+      profiles: { [SITE]: { backlinks: 80 }, [LOOKED_UP]: { backlinks: 130 } },
+    });
+    site = await startCrawlSite(
+      { '/': { body: htmlPage({ title: 'The harbour guide', description: 'Moorings, tides and walks.' }) } },
+      { publicOrigin: `http://${SITE}` },
+    );
+    [server, bare] = await Promise.all([
+      startServer({
+        DATAFORSEO_LOGIN: dataforseo.login,
+        DATAFORSEO_PASSWORD: dataforseo.password,
+        DATAFORSEO_API_URL: dataforseo.url,
+        FETCH_CONNECT_TO: connectTo(SITE, site.port),
+      }),
+      startServer(),
+    ]);
+    browser = await launchBrowser();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([server?.stop(), bare?.stop()]);
+    await site?.close();
+    await dataforseo?.close();
+  });
+
+  it('without a data source, says so and how an operator adds one', async () => {
+    page = await signedInPage(
+      browser,
+      bare.url,
+      { email: 'no-source@harbour.test', f_name: 'Ned', l_name: 'Source' },
+      { viewport: { width: 1440, height: 900 }, errors },
+    );
+    await page.goto(`${bare.url}/backlinks`);
+    await page.getByText('This server has no keyword and backlink data source.').waitFor();
+    await page.getByText(/setting DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/).waitFor();
+    expect(await page.getByRole('button', { name: 'Get Backlinks' }).count()).toBe(0);
+    await shoot('backlinks-no-source');
+    await page.context().close();
+  });
+
+  it("looks up a domain's backlinks, loads more, and exports the loaded rows as CSV", async () => {
+    page = await signedInPage(
+      browser,
+      server.url,
+      { email: 'morwenna@harbour.test', f_name: 'Morwenna', l_name: 'Trewin' },
+      { viewport: { width: 1440, height: 900 }, errors, acceptDownloads: true },
+    );
+    await page.goto(`${server.url}/backlinks`);
+    const input = page.getByLabel('Enter domain or URL');
+    await input.fill('not a domain');
+    await page.getByRole('button', { name: 'Get Backlinks' }).click();
+    await page.getByText('Invalid domain').waitFor();
+
+    await input.fill(`https://www.${LOOKED_UP}/tides?day=1`);
+    await page.getByRole('button', { name: 'Get Backlinks' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText(`Backlinks for: ${LOOKED_UP}`).waitFor();
+    const total = modal.getByRole('region', { name: 'Total backlinks' });
+    await total.getByText('130', { exact: true }).waitFor();
+    const rows = modal.locator('.bl-table .ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(50);
+    await shoot('backlinks-lookup');
+    await modal.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows.count()).toBe(100);
+
+    const download = page.waitForEvent('download');
+    await modal.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toMatch(/^url_from,page_from_title,page_from_rank,url_to,dofollow/);
+    expect(csv).toHaveLength(101);
+
+    const listCalls = dataforseo.requests.filter(
+      (request) => request.path === 'backlinks/backlinks/live' && request.task.target === LOOKED_UP,
+    );
+    expect(listCalls.map((request) => request.task.offset)).toEqual([0, 50]);
+
+    // The other tabs read the same domain.
+    await modal.getByRole('tab', { name: 'Referring domains' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await modal.getByRole('tab', { name: 'Top countries' }).click();
+    await modal.getByText('United States').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText(/^Data spend this month: \$/).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the tracked website's own backlinks below the lookup", async () => {
+    // A tracked website, as Deep Analysis's form creates it.
+    await page.goto(`${server.url}/deep-analysis`);
+    await page.getByLabel('Domain').fill(SITE);
+    await page.getByRole('button', { name: 'Start Deep Analysis' }).click();
+    await page.waitForURL(/w_guid=/, { timeout: 60_000 });
+    await page.goto(`${server.url}/backlinks`);
+    await page.getByText('Backlinks of your website').waitFor();
+    const total = page.getByRole('region', { name: 'Total backlinks' });
+    await total.getByText('80', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('.bl-table .ant-table-tbody tr.ant-table-row').count()).toBe(50);
+    await shoot('backlinks-website', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});
