@@ -18,3 +18,4 @@ export * from './seo-data';
 export * from './tracked-keywords';
 export * from './webmaster-tools';
 export * from './websites';
+export * from './keywords';

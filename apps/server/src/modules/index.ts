@@ -8,6 +8,7 @@ import { pageGroupRoutes } from './deep-analysis/cluster-routes';
 import { deepAnalysisHistoryRoutes } from './deep-analysis/history-routes';
 import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
+import { keywordRoutes } from './keywords/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
@@ -35,4 +36,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   brokenLinksRoutes,
   sitemapGeneratorRoutes,
   backlinksRoutes,
+  keywordRoutes,
 ];

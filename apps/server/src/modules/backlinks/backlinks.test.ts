@@ -1,12 +1,8 @@
 import { BACKLINKS_PAGE_SIZE, SEO_DATA_ERROR_CODES, SEO_DATA_MESSAGES } from '@sitelens/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDataForSeo } from '../../providers/seo-data/dataforseo';
-import { createSeoData } from '../../providers/seo-data/metered';
-import { TokenBucket } from '../../providers/seo-data/token-bucket';
 import { type Account, createTestApp, registerUser, startTrial, type TestApp } from '../../test/app';
 import { type FakeDataForSeo, startFakeDataForSeo } from '../../test/dataforseo-server';
-import { createTestDatabase } from '../../test/db';
+import { seoDataApp } from '../../test/seo-data';
 
 // The Backlinks calls against a DataForSEO-shaped server: the adapter's requests and error model,
 // and the cost control around it (cache, spend cap, ledger).
@@ -52,26 +48,8 @@ describe('with DataForSEO', () => {
   const get = (path: string, who: Account = account) =>
     t.app.inject({ url: `/api/dfs/${path}`, headers: who.auth });
 
-  /** The real adapter and cost control, as the config builds them, with 10 ms retry pauses instead of 1 s. */
   async function start(options: { login?: string; capUsd?: number | null } = {}) {
-    const database = await createTestDatabase();
-    const provider = createDataForSeo({
-      login: options.login ?? fake.login,
-      password: fake.password,
-      baseUrl: fake.url,
-      bucket: new TokenBucket(100),
-      backoffMs: 10,
-    });
-    const seoData = createSeoData({
-      database,
-      logger: pino({ level: 'silent' }),
-      provider,
-      monthlyCapUsd: options.capUsd === undefined ? 25 : options.capUsd,
-      cacheSeconds: 3600,
-    });
-    t = await createTestApp({}, { seoData }, database);
-    account = await registerUser(t.app);
-    await startTrial(t.app, account);
+    ({ t, account } = await seoDataApp(fake, options));
   }
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   type TldDistributionReply,
   type TopCountriesReply,
 } from '@sitelens/contracts';
-import type { Answer, SeoData } from '../../providers/seo-data';
+import { type Answer, type SeoData, answerSource as source } from '../../providers/seo-data';
 import type { BacklinksHistoryPoint, ListPage } from '../../providers/seo-data/seo-data-provider';
 
 // The Backlinks calls (checkup document 7.2): each one question to the data provider, through its
@@ -19,8 +19,6 @@ import type { BacklinksHistoryPoint, ListPage } from '../../providers/seo-data/s
 
 /** The overview's window: the last 4 weeks, one point a week (checkup document 9). */
 const OVERVIEW_WEEKS = 4;
-
-const source = (answer: Answer<unknown>) => ({ from_cache: answer.fromCache, fetched_at: answer.fetchedAt });
 
 function page<T>(answer: Answer<ListPage<T>>, offset: number) {
   return {

@@ -1,10 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnchorRow, BacklinkRow, ReferringDomainRow } from '@sitelens/contracts';
+import type {
+  AnchorRow,
+  BacklinkRow,
+  CompetitorRow,
+  KeywordRow,
+  KeywordSuggestion,
+  ReferringDomainRow,
+  TopDomainRow,
+} from '@sitelens/contracts';
 import {
   type BacklinksHistoryPoint,
   type BacklinksSummary,
   type ListPage,
+  type Market,
   type Priced,
+  type RankedKeywords,
   SeoDataError,
   type SeoDataOperation,
   type SeoDataProvider,
@@ -29,10 +39,28 @@ export interface DataForSeoOptions {
   backoffMs?: number;
 }
 
-// Backlinks API prices: a request plus a share per row returned. The estimate reserves the worst
-// case against the organization's cap; what is recorded is the answer's own `cost`.
-const PER_REQUEST_USD = 0.02;
-const PER_ROW_USD = 0.00003;
+// Prices in USD (DataForSEO's price list): a request plus a share per row returned; the SERP by
+// page of 10 results. The estimate reserves the worst case against the organization's cap; what
+// is recorded is the answer's own `cost`.
+const PRICES = {
+  backlinks: { request: 0.02, row: 0.00003 },
+  labs: { request: 0.01, row: 0.0001 },
+  serp: { firstPage: 0.002, nextPage: 0.0015 },
+};
+const LABS_OPERATIONS: ReadonlySet<SeoDataOperation> = new Set([
+  'rankedKeywords',
+  'keywordSuggestions',
+  'relatedKeywords',
+  'competitors',
+]);
+
+/** An operation's worst-case price for `rows` rows (the SERP: `rows` results deep). */
+export function estimateUsd(operation: SeoDataOperation, rows = 1): number {
+  if (operation === 'serp')
+    return PRICES.serp.firstPage + PRICES.serp.nextPage * Math.max(0, Math.ceil(rows / 10) - 1);
+  const price = LABS_OPERATIONS.has(operation) ? PRICES.labs : PRICES.backlinks;
+  return price.request + price.row * rows;
+}
 
 interface Envelope {
   status_code?: number;
@@ -76,15 +104,68 @@ function errorOfStatus(status: number, envelope: Envelope | null): SeoDataError 
 type Item = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const numOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const intOrNull = (value: unknown) => {
+  const n = numOrNull(value);
+  return n === null ? null : Math.round(n);
+};
+const obj = (value: unknown): Item => (value && typeof value === 'object' ? (value as Item) : {});
+const itemsOf = (result: Item | null) => (Array.isArray(result?.items) ? (result.items as Item[]) : []);
 const counts = (value: unknown): Record<string, number> =>
   value && typeof value === 'object'
     ? Object.fromEntries(Object.entries(value as Item).map(([key, count]) => [key, num(count)]))
     : {};
 
 function listOf<T>(result: Item | null, map: (item: Item) => T): ListPage<T> {
-  const items = Array.isArray(result?.items) ? (result.items as Item[]) : [];
-  return { total: num(result?.total_count), items: items.map(map) };
+  return { total: num(result?.total_count), items: itemsOf(result).map(map) };
 }
+
+/** Labs' monthly searches come newest first; a sparkline reads oldest first, months without a figure left out. */
+function trendsOf(keywordInfo: Item): number[] {
+  const months = Array.isArray(keywordInfo.monthly_searches) ? (keywordInfo.monthly_searches as Item[]) : [];
+  return months
+    .map((month) => ({ at: num(month.year) * 12 + num(month.month), volume: numOrNull(month.search_volume) }))
+    .filter((month): month is { at: number; volume: number } => month.volume !== null)
+    .sort((a, b) => a.at - b.at)
+    .map((month) => month.volume);
+}
+
+/** A Labs `keyword_data` (or a suggestion item, which has the same fields at its top) as a suggestion. */
+function suggestionOf(data: Item): KeywordSuggestion {
+  const info = obj(data.keyword_info);
+  return {
+    phrase: str(data.keyword) ?? '',
+    vol: intOrNull(info.search_volume),
+    cpc: numOrNull(info.cpc),
+    cmp: numOrNull(info.competition),
+    r_no: intOrNull(obj(data.serp_info).se_results_count),
+    trends: trendsOf(info),
+  };
+}
+
+function keywordRowOf(item: Item): KeywordRow {
+  const data = obj(item.keyword_data);
+  const serpItem = obj(obj(item.ranked_serp_element).serp_item);
+  const { phrase, vol, cpc, cmp, r_no, trends } = suggestionOf(data);
+  return {
+    phrase,
+    pos: Math.round(num(serpItem.rank_group)),
+    prev_pos: intOrNull(obj(serpItem.rank_changes).previous_rank_absolute),
+    traffic: num(serpItem.etv),
+    difficulty: numOrNull(obj(data.keyword_properties).keyword_difficulty),
+    vol,
+    url: str(serpItem.url) ?? '',
+    cpc,
+    cmp,
+    r_no,
+    trends,
+  };
+}
+
+const marketFields = (market: Market) => ({
+  location_name: market.location_name,
+  language_code: market.language_code,
+});
 
 export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
   const doFetch = options.fetch ?? fetch;
@@ -144,9 +225,7 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
   return {
     name: 'DataForSEO',
 
-    estimateUsd(_operation: SeoDataOperation, limit = 1) {
-      return PER_REQUEST_USD + PER_ROW_USD * limit;
-    },
+    estimateUsd,
 
     backlinksSummary: (target, signal) =>
       priced(
@@ -256,6 +335,98 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
               first_seen: isoTime(str(item.first_seen)) ?? '',
             }),
           ),
+      ),
+
+    rankedKeywords: (target, market, request, signal) =>
+      priced(
+        post(
+          'dataforseo_labs/google/ranked_keywords/live',
+          {
+            target,
+            ...marketFields(market),
+            limit: request.limit,
+            offset: request.offset,
+            order_by: [
+              request.orderBy === 'traffic'
+                ? `ranked_serp_element.serp_item.etv,${request.direction}`
+                : `ranked_serp_element.serp_item.rank_group,${request.direction}`,
+            ],
+          },
+          signal,
+        ),
+        (result): RankedKeywords => {
+          const organic = obj(obj(result?.metrics).organic);
+          return {
+            ...listOf(result, keywordRowOf),
+            movement: {
+              up: num(organic.is_up),
+              down: num(organic.is_down),
+              new: num(organic.is_new),
+              count: num(organic.count),
+            },
+          };
+        },
+      ),
+
+    keywordSuggestions: (phrase, market, limit, signal) =>
+      priced(
+        post(
+          'dataforseo_labs/google/keyword_suggestions/live',
+          { keyword: phrase, ...marketFields(market), limit, include_serp_info: true },
+          signal,
+        ),
+        (result) => itemsOf(result).map(suggestionOf),
+      ),
+
+    relatedKeywords: (phrase, market, limit, signal) =>
+      priced(
+        post(
+          'dataforseo_labs/google/related_keywords/live',
+          { keyword: phrase, ...marketFields(market), depth: 1, limit, include_serp_info: true },
+          signal,
+        ),
+        (result) =>
+          itemsOf(result)
+            .map((item) => suggestionOf(obj(item.keyword_data)))
+            .filter((suggestion) => suggestion.phrase !== '' && suggestion.phrase !== phrase),
+      ),
+
+    competitors: (target, market, limit, signal) =>
+      priced(
+        post(
+          'dataforseo_labs/google/competitors_domain/live',
+          { target, ...marketFields(market), limit: limit + 1, exclude_top_domains: true },
+          signal,
+        ),
+        (result) =>
+          itemsOf(result)
+            .map(
+              (item): CompetitorRow => ({
+                domain: str(item.domain) ?? '',
+                intersections: Math.round(num(item.intersections)),
+                avg_position: num(item.avg_position),
+              }),
+            )
+            .filter((row) => row.domain !== '' && row.domain !== target && row.domain !== `www.${target}`)
+            .slice(0, limit),
+      ),
+
+    serp: (keyword, market, depth, signal) =>
+      priced(
+        post('serp/google/organic/live/regular', { keyword, ...marketFields(market), depth }, signal),
+        (result) => ({
+          resultsCount: intOrNull(result?.se_results_count),
+          items: itemsOf(result)
+            .filter((item) => item.type === 'organic')
+            .map(
+              (item): TopDomainRow => ({
+                position: Math.round(num(item.rank_group)),
+                domain: str(item.domain) ?? '',
+                url: str(item.url) ?? '',
+                title: str(item.title),
+              }),
+            ),
+        }),
       ),
   };
 }

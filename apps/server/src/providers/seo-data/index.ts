@@ -5,7 +5,7 @@ import { createDataForSeo } from './dataforseo';
 import { createSeoData, type SeoData } from './metered';
 import { TokenBucket } from './token-bucket';
 
-export type { Answer, SeoData } from './metered';
+export { type Answer, answerSource, type SeoData } from './metered';
 
 /** The keyword and backlink data source the operator configured (DataForSEO), or none. */
 export function createSeoDataFromConfig(config: Config, database: Database, logger: Logger): SeoData {

@@ -13,6 +13,12 @@ export interface Answer<T> {
   fetchedAt: string;
 }
 
+/** An answer's origin as every data call reports it (`from_cache`, `fetched_at`). */
+export const answerSource = (answer: Answer<unknown>) => ({
+  from_cache: answer.fromCache,
+  fetched_at: answer.fetchedAt,
+});
+
 /**
  * The one door to the keyword and backlink data provider, with its cost control: answers cached
  * in the database for `cacheSeconds`, one call in flight per question in this process, and each

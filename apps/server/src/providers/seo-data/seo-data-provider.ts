@@ -1,4 +1,14 @@
-import type { AnchorRow, BacklinkOrder, BacklinkRow, ReferringDomainRow } from '@sitelens/contracts';
+import type {
+  AnchorRow,
+  BacklinkOrder,
+  BacklinkRow,
+  CompetitorRow,
+  KeywordRow,
+  KeywordSuggestion,
+  ReferringDomainRow,
+  TopDomainRow,
+  TopKeywordOrder,
+} from '@sitelens/contracts';
 
 // What the product asks a keyword and backlink data source, in the product's own shapes. The
 // DataForSEO adapter is the first implementation; a second source (Google Search Console for a
@@ -38,6 +48,23 @@ export interface BacklinksHistoryPoint {
   referringDomains: number;
 }
 
+/** A search market: the provider's location name and a language code. */
+export interface Market {
+  location_name: string;
+  language_code: string;
+}
+
+/** A domain's ranked keywords: a page of them, and how all of them moved since the provider's last update. */
+export interface RankedKeywords extends ListPage<KeywordRow> {
+  movement: { up: number; down: number; new: number; count: number };
+}
+
+/** A keyword's organic results, and how many results the search engine reports. */
+export interface Serp {
+  resultsCount: number | null;
+  items: TopDomainRow[];
+}
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -66,6 +93,35 @@ export interface SeoDataProvider {
     signal?: AbortSignal,
   ): Promise<Priced<ListPage<ReferringDomainRow>>>;
   anchors(target: string, request: PageRequest, signal?: AbortSignal): Promise<Priced<ListPage<AnchorRow>>>;
+  rankedKeywords(
+    target: string,
+    market: Market,
+    request: PageRequest & { orderBy: TopKeywordOrder; direction: 'asc' | 'desc' },
+    signal?: AbortSignal,
+  ): Promise<Priced<RankedKeywords>>;
+  /** Suggestions containing the phrase (broad match), most searched first. */
+  keywordSuggestions(
+    phrase: string,
+    market: Market,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<Priced<KeywordSuggestion[]>>;
+  /** Keywords searched together with the phrase ("related searches"), without the phrase itself. */
+  relatedKeywords(
+    phrase: string,
+    market: Market,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<Priced<KeywordSuggestion[]>>;
+  /** Domains ranking for the same keywords, most shared keywords first, without the domain itself. */
+  competitors(
+    target: string,
+    market: Market,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<Priced<CompetitorRow[]>>;
+  /** The keyword's organic results down to `depth`. */
+  serp(keyword: string, market: Market, depth: number, signal?: AbortSignal): Promise<Priced<Serp>>;
 }
 
 export type SeoDataOperation =
@@ -73,7 +129,12 @@ export type SeoDataOperation =
   | 'backlinksHistory'
   | 'backlinks'
   | 'referringDomains'
-  | 'anchors';
+  | 'anchors'
+  | 'rankedKeywords'
+  | 'keywordSuggestions'
+  | 'relatedKeywords'
+  | 'competitors'
+  | 'serp';
 
 /**
  * A provider call that did not give an answer. `kind` says whose problem it is: the operator's
