@@ -75,6 +75,8 @@ export const ConfigSchema = z.object({
   SEO_DATA_MONTHLY_CAP_USD: z
     .union([z.literal('none').transform(() => null), z.coerce.number().min(0).max(1_000_000)])
     .default(25),
+  /** The UTC hour from which tracked keywords get their daily position check. */
+  KEYWORD_CHECK_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(2),
   /** How long a provider's answer is reused before the same question is paid again. */
   SEO_DATA_CACHE_HOURS: z.coerce
     .number()

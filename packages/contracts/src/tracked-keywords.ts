@@ -22,13 +22,38 @@ export function splitKeywords(text: string): string[] {
 
 const KeywordSchema = z.string().trim().min(1).max(200);
 
-/** A keyword tracked for one of the organization's websites, in one market. */
+/** A competitor's position for the same keyword on the same day (null: not in the top 100). */
+export const CompetitorPositionSchema = z.object({ domain: z.string(), pos: z.number().int().nullable() });
+export type CompetitorPosition = z.infer<typeof CompetitorPositionSchema>;
+
+/**
+ * A keyword tracked for one of the organization's websites, in one market, with its latest checked
+ * position. `pos` is absent until the keyword's first check (the screen's spinner) and null when
+ * the site is not in the top 100; a failed lookup is never recorded as either (`retry_at` says when
+ * it is tried again).
+ */
 export const TrackedKeywordSchema = z.object({
   keyword: z.string(),
   domain: z.string(),
   location_name: z.string(),
   language_code: z.string(),
   c_at: z.string(),
+  pos: z.number().int().nullable().optional(),
+  /** The position on the check before the latest one (absent without one). */
+  prev_pos: z.number().int().nullable().optional(),
+  /** The site's page in the results, when it ranks. */
+  url: z.string().nullable().optional(),
+  /** The organic results the position was read from (at most 100). */
+  td_count: z.number().int().optional(),
+  r_no: z.number().int().nullable().optional(),
+  vol: z.number().int().nullable().optional(),
+  cpc: z.number().nullable().optional(),
+  /** The website's competitors' positions on the latest check. */
+  competitors: z.array(CompetitorPositionSchema).optional(),
+  /** The UTC day of the latest check (YYYY-MM-DD). */
+  checked_on: z.string().optional(),
+  /** Set when the last lookup failed: when it is tried again (ISO time). */
+  retry_at: z.string().optional(),
 });
 export type TrackedKeyword = z.infer<typeof TrackedKeywordSchema>;
 
@@ -65,3 +90,53 @@ export type AddTrackedKeywordsBody = z.output<typeof AddTrackedKeywordsBodySchem
 /** `DELETE /api/dfs/tracked-keywords`: stops tracking a keyword of a domain (in every market). */
 export const DeleteTrackedKeywordBodySchema = z.object({ keyword: KeywordSchema, domain: DomainSchema });
 export type DeleteTrackedKeywordBody = z.output<typeof DeleteTrackedKeywordBodySchema>;
+
+/** `GET /api/dfs/keyword-position-tracker`: one keyword's positions between two days (12 months by default). */
+export const PositionTrendQuerySchema = z
+  .object({
+    phrase: KeywordSchema,
+    domain: DomainSchema,
+    location: z.string().trim().min(1).max(100),
+    language: z.string().trim().min(1).max(20),
+    start_date: z.iso.date().optional(),
+    end_date: z.iso.date().optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+export type PositionTrendQuery = z.output<typeof PositionTrendQuerySchema>;
+
+/** One checked day: the position (null: not in the top 100) and the day (YYYY-MM-DD). */
+export const PositionPointSchema = z.object({ pos: z.number().int().nullable(), c_at: z.string() });
+export type PositionPoint = z.infer<typeof PositionPointSchema>;
+export const PositionTrendReplySchema = z.object({ data: z.array(PositionPointSchema) });
+export type PositionTrendReply = z.infer<typeof PositionTrendReplySchema>;
+
+/**
+ * `GET /api/dfs/tracked-keywords/overview?domain=`: from our own history, each keyword's latest
+ * check against the one before (a keyword entering the top 100 increased, one leaving it dropped),
+ * and the average latest position of the keywords in the top 100 (null without any).
+ */
+export const TrackedKeywordsOverviewReplySchema = z.object({
+  avg_pos: z.number().nullable(),
+  increased: z.number().int(),
+  unchanged: z.number().int(),
+  dropped: z.number().int(),
+  /** Keywords not checked yet. */
+  pending: z.number().int(),
+});
+export type TrackedKeywordsOverviewReply = z.infer<typeof TrackedKeywordsOverviewReplySchema>;
+
+/** `PATCH /api/dfs/tracked-keywords/location`: moves a domain's tracked keywords to another market. */
+export const TrackedKeywordsLocationBodySchema = z
+  .object({
+    domain: DomainSchema,
+    location_name: z.string().trim().min(1).max(100),
+    language_code: z.string().trim().min(1).max(20),
+  })
+  .refine((s) => isKnownMarket(s.location_name, s.language_code), {
+    message: WEBSITE_MESSAGES.unknownMarket,
+    path: ['language_code'],
+  });
+export type TrackedKeywordsLocationBody = z.output<typeof TrackedKeywordsLocationBodySchema>;

@@ -41,6 +41,7 @@ const TABLES = [
   'sitemap_files',
   'sitemap_feeds',
   'seo_data_calls',
+  'keyword_positions',
 ];
 const snapshot = async () =>
   Object.fromEntries(

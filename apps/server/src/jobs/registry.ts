@@ -1,6 +1,7 @@
 import { runReportJob } from '../modules/checkup/jobs';
 import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { recrawlJob } from '../modules/deep-analysis/recrawl';
+import { trackKeywordsJob } from '../modules/keywords/tracking';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
 import { toolRunJob } from '../modules/webmaster-tools/jobs';
@@ -19,4 +20,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   deepAnalysisJob,
   recrawlJob,
   toolRunJob,
+  trackKeywordsJob,
 ];

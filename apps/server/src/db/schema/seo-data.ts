@@ -1,6 +1,19 @@
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
 import { createdAt } from './columns';
+import { websites } from './websites';
 
 /**
  * A keyword and backlink data provider's answers, kept so the same question within the cache time
@@ -45,4 +58,31 @@ export const seoDataCalls = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('seo_data_calls_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * A tracked keyword's position on one UTC day: one row per keyword, market and day, written once
+ * (a job run twice, or killed and run again, finds the slot taken). Only a lookup that answered
+ * writes a row; `pos` null means the site was not in the top 100, never that the lookup failed.
+ */
+export const keywordPositions = pgTable(
+  'keyword_positions',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    keyword: text().notNull(),
+    locationName: text().notNull(),
+    languageCode: text().notNull(),
+    day: date().notNull(),
+    pos: integer(),
+    url: text(),
+    /** Organic results read (at most 100), and the results count the search engine reported. */
+    resultsRead: integer().notNull(),
+    resultsCount: integer(),
+    /** The website's competitors on the same results: `[{ domain, pos }]`. */
+    competitors: jsonb().notNull().default([]),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.keyword, t.locationName, t.languageCode, t.day] })],
 );

@@ -1,5 +1,15 @@
 import type { DomainSetupOutput, WebsiteSettings, WebsiteStatus } from '@sitelens/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { bytea, createdAt } from './columns';
 
@@ -48,6 +58,13 @@ export const websiteKeywords = pgTable(
     /** The order the keywords were given in. */
     position: integer().notNull().default(0),
     createdAt: createdAt(),
+    /** Search volume and cost per click from the data provider, and when they were read. */
+    searchVolume: integer(),
+    cpc: doublePrecision(),
+    metricsAt: timestamp({ withTimezone: true }),
+    /** After a failed position lookup: when it is tried again, and why it failed (for the log and the screen). */
+    retryAt: timestamp({ withTimezone: true }),
+    lastError: text(),
   },
   (t) => [
     uniqueIndex('website_keywords_unique').on(t.websiteId, t.keyword, t.locationName, t.languageCode),

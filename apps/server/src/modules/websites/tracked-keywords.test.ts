@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (account: Account, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -117,6 +117,13 @@ describe('tracked keywords', () => {
       api(stranger, 'GET', '/dfs/tracked-keywords?domain=example.com'),
       add(stranger, ['intruder']),
       api(stranger, 'DELETE', '/dfs/tracked-keywords', { domain: 'example.com', keyword: 'secret' }),
+      api(stranger, 'GET', '/dfs/tracked-keywords/overview?domain=example.com'),
+      api(
+        stranger,
+        'GET',
+        '/dfs/keyword-position-tracker?domain=example.com&phrase=secret&location=United%20States&language=en',
+      ),
+      api(stranger, 'PATCH', '/dfs/tracked-keywords/location', { domain: 'example.com', ...MARKET }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(404);
@@ -168,6 +175,9 @@ describe('tracked keywords', () => {
       ['/api/dfs/tracked-keywords', 'delete'],
       ['/api/dfs/tracked-keywords/batch', 'post'],
       ['/api/dfs/tracked-keywords/count', 'get'],
+      ['/api/dfs/tracked-keywords/overview', 'get'],
+      ['/api/dfs/tracked-keywords/location', 'patch'],
+      ['/api/dfs/keyword-position-tracker', 'get'],
     ] as const) {
       expect(Object.keys(doc.paths[path]?.[method]?.responses ?? {}), `${method} ${path}`).toContain('404');
     }

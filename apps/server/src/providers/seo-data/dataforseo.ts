@@ -46,6 +46,8 @@ const PRICES = {
   backlinks: { request: 0.02, row: 0.00003 },
   labs: { request: 0.01, row: 0.0001 },
   serp: { firstPage: 0.002, nextPage: 0.0015 },
+  /** Google Ads search volume: a task of up to 1,000 keywords. */
+  searchVolume: 0.075,
 };
 const LABS_OPERATIONS: ReadonlySet<SeoDataOperation> = new Set([
   'rankedKeywords',
@@ -56,6 +58,7 @@ const LABS_OPERATIONS: ReadonlySet<SeoDataOperation> = new Set([
 
 /** An operation's worst-case price for `rows` rows (the SERP: `rows` results deep). */
 export function estimateUsd(operation: SeoDataOperation, rows = 1): number {
+  if (operation === 'searchVolume') return PRICES.searchVolume * Math.ceil(rows / 1000);
   if (operation === 'serp')
     return PRICES.serp.firstPage + PRICES.serp.nextPage * Math.max(0, Math.ceil(rows / 10) - 1);
   const price = LABS_OPERATIONS.has(operation) ? PRICES.labs : PRICES.backlinks;
@@ -175,7 +178,7 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
   const backoffMs = options.backoffMs ?? 1_000;
   const timeoutMs = options.timeoutMs ?? 60_000;
 
-  async function once(path: string, task: Item, signal?: AbortSignal): Promise<Priced<Item | null>> {
+  async function once(path: string, task: Item, signal?: AbortSignal): Promise<Priced<Item[]>> {
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
@@ -199,13 +202,13 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
     if (first.status_code !== 20000)
       throw errorOf(first.status_code ?? 0, first.status_message ?? 'no status');
     return {
-      value: (first.result?.[0] as Item | undefined) ?? null,
+      value: Array.isArray(first.result) ? (first.result as Item[]) : [],
       costUsd: num(envelope.cost ?? first.cost),
     };
   }
 
   /** One call, paced by the bucket, a passing failure tried again after 1 s, 2 s, … */
-  async function post(path: string, task: Item, signal?: AbortSignal): Promise<Priced<Item | null>> {
+  async function post(path: string, task: Item, signal?: AbortSignal): Promise<Priced<Item[]>> {
     for (let attempt = 1; ; attempt++) {
       await options.bucket.take(signal);
       try {
@@ -217,9 +220,10 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
     }
   }
 
-  const priced = async <T>(call: Promise<Priced<Item | null>>, map: (result: Item | null) => T) => {
+  /** Most endpoints answer one result per task (its first); Google Ads answers one per keyword. */
+  const priced = async <T>(call: Promise<Priced<Item[]>>, map: (result: Item | null) => T) => {
     const { value, costUsd } = await call;
-    return { value: map(value), costUsd };
+    return { value: map(value[0] ?? null), costUsd };
   };
 
   return {
@@ -428,5 +432,21 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
             ),
         }),
       ),
+
+    searchVolume: async (keywords, market, signal) => {
+      const { value, costUsd } = await post(
+        'keywords_data/google_ads/search_volume/live',
+        { keywords, ...marketFields(market) },
+        signal,
+      );
+      return {
+        value: value.map((item) => ({
+          keyword: str(item.keyword) ?? '',
+          vol: intOrNull(item.search_volume),
+          cpc: numOrNull(item.cpc),
+        })),
+        costUsd,
+      };
+    },
   };
 }

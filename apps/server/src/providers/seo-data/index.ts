@@ -7,6 +7,10 @@ import { TokenBucket } from './token-bucket';
 
 export { type Answer, answerSource, type SeoData } from './metered';
 
+// One bucket per process and rate: the API and the jobs of a process share DataForSEO's pace.
+const buckets = new Map<number, TokenBucket>();
+const bucketFor = (rate: number) => buckets.get(rate) ?? buckets.set(rate, new TokenBucket(rate)).get(rate)!;
+
 /** The keyword and backlink data source the operator configured (DataForSEO), or none. */
 export function createSeoDataFromConfig(config: Config, database: Database, logger: Logger): SeoData {
   const provider =
@@ -15,7 +19,7 @@ export function createSeoDataFromConfig(config: Config, database: Database, logg
           login: config.DATAFORSEO_LOGIN,
           password: config.DATAFORSEO_PASSWORD,
           baseUrl: config.DATAFORSEO_API_URL,
-          bucket: new TokenBucket(config.DATAFORSEO_RATE_PER_SECOND),
+          bucket: bucketFor(config.DATAFORSEO_RATE_PER_SECOND),
         })
       : null;
   return createSeoData({

@@ -29,10 +29,19 @@ export interface SeoData {
   readonly provider: SeoDataProvider | null;
   ask<T>(
     organizationId: string,
-    question: { operation: SeoDataOperation; params: Record<string, unknown>; rows?: number },
+    question: Question,
     call: (provider: SeoDataProvider) => Promise<Priced<T>>,
   ): Promise<Answer<T>>;
   usage(organizationId: string): Promise<SeoDataUsageReply>;
+}
+
+/** A question to the provider: what is asked, the rows it may answer (for the price), and how fresh a cached answer must be. */
+export interface Question {
+  operation: SeoDataOperation;
+  params: Record<string, unknown>;
+  rows?: number;
+  /** Only a cached answer given at or after this time will do (position tracking wants today's results). */
+  freshSince?: Date;
 }
 
 export interface SeoDataOptions {
@@ -60,10 +69,11 @@ export function createSeoData(options: SeoDataOptions): SeoData {
 
   const notConfigured = () => new AppError('data_source_not_configured', SEO_DATA_MESSAGES.notConfigured);
 
-  async function fromCache(key: string) {
+  async function fromCache(key: string, freshSince?: Date) {
     const [row] = await database.query<{ value: unknown; fetched_at: Date }>(
-      'select value, fetched_at from seo_data_cache where key = $1 and expires_at > now()',
-      [key],
+      `select value, fetched_at from seo_data_cache
+        where key = $1 and expires_at > now() and ($2::timestamptz is null or fetched_at >= $2::timestamptz)`,
+      [key, freshSince?.toISOString() ?? null],
     );
     return row ? { value: row.value, fetchedAt: new Date(row.fetched_at).toISOString() } : null;
   }
@@ -90,7 +100,7 @@ export function createSeoData(options: SeoDataOptions): SeoData {
   async function callProvider<T>(
     organizationId: string,
     key: string,
-    question: { operation: SeoDataOperation; params: Record<string, unknown>; rows?: number },
+    question: Question,
     call: (provider: SeoDataProvider) => Promise<Priced<T>>,
   ): Promise<{ value: T; fetchedAt: string }> {
     if (!provider) throw notConfigured();
@@ -158,7 +168,7 @@ export function createSeoData(options: SeoDataOptions): SeoData {
           [organizationId, provider.name, question.operation],
         );
       // The same question asked twice at once is paid once: the second waits for the first.
-      const shared = (await fromCache(key)) ?? (await inFlight.get(key));
+      const shared = (await fromCache(key, question.freshSince)) ?? (await inFlight.get(key));
       if (shared) {
         await recordHit();
         return { value: shared.value as never, fromCache: true, fetchedAt: shared.fetchedAt };

@@ -120,6 +120,12 @@ export interface SeoDataProvider {
     limit: number,
     signal?: AbortSignal,
   ): Promise<Priced<CompetitorRow[]>>;
+  /** Search volume and cost per click of up to 1,000 keywords, in the order given. */
+  searchVolume(
+    keywords: string[],
+    market: Market,
+    signal?: AbortSignal,
+  ): Promise<Priced<{ keyword: string; vol: number | null; cpc: number | null }[]>>;
   /** The keyword's organic results down to `depth`. */
   serp(keyword: string, market: Market, depth: number, signal?: AbortSignal): Promise<Priced<Serp>>;
 }
@@ -134,7 +140,8 @@ export type SeoDataOperation =
   | 'keywordSuggestions'
   | 'relatedKeywords'
   | 'competitors'
-  | 'serp';
+  | 'serp'
+  | 'searchVolume';
 
 /**
  * A provider call that did not give an answer. `kind` says whose problem it is: the operator's
