@@ -165,6 +165,20 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/top-keywords',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/keywords/top-keywords-screen')).TopKeywordsScreen,
+    }),
+  },
+  {
+    path: '/keyword-research',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/keywords/keyword-research-screen')).KeywordResearchScreen,
+    }),
+  },
+  {
     path: '/broken-links',
     access: 'guarded',
     lazy: async () => ({

@@ -5,13 +5,54 @@ import {
   WEBSITE_MESSAGES,
 } from '@sitelens/contracts';
 import { discoverSite, SiteUnreachableError } from '@sitelens/engine';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '../../config';
 import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { createSeoDataFromConfig } from '../../providers/seo-data';
+import { competitors, topKeywords } from '../keywords/service';
 import { marketOf } from './market';
 
+/** The wizard shows the first 10 suggested keywords (dashboard document 2). */
+const SUGGESTED_KEYWORDS = 10;
+
+/**
+ * The domain's competitors and top keywords by traffic in its market, from the data source when
+ * one is configured; a failed lookup leaves them empty (the user can type their own) and is logged.
+ */
+async function suggestFromDataSource(
+  seoData: ReturnType<typeof createSeoDataFromConfig>,
+  organizationId: string,
+  domain: string,
+  market: { location_name: string; language_code: string },
+  logger: Logger,
+): Promise<Partial<Pick<DomainSetupOutput, 'competitors' | 'top_keywords'>>> {
+  if (!seoData.provider) return {};
+  const found: Partial<Pick<DomainSetupOutput, 'competitors' | 'top_keywords'>> = {};
+  try {
+    const rivals = await competitors(seoData, organizationId, { domain, ...market });
+    found.competitors = rivals.competitors.map((rival) => ({ domain: rival.domain }));
+  } catch (error) {
+    logger.warn({ domain, reason: (error as Error).message }, 'domain setup: competitors lookup failed');
+  }
+  try {
+    const keywords = await topKeywords(seoData, organizationId, {
+      domain,
+      location: market.location_name,
+      language: market.language_code,
+      order_by: 'traffic',
+      order_dir: 'desc',
+    });
+    found.top_keywords = keywords.data.slice(0, SUGGESTED_KEYWORDS).map((row) => row.phrase);
+  } catch (error) {
+    logger.warn({ domain, reason: (error as Error).message }, 'domain setup: top keywords lookup failed');
+  }
+  return found;
+}
+
 interface SetupRow {
+  organization_id: string;
   domain: string;
   status: 'running' | 'completed';
   website_id: string | null;
@@ -32,22 +73,25 @@ export const domainSetupJob = defineJob(
   }),
   async ({ setupId, keepMarket }, { database, logger }) => {
     const [setup] = await database.query<SetupRow>(
-      'select domain, status, website_id from domain_setups where id = $1',
+      'select organization_id, domain, status, website_id from domain_setups where id = $1',
       [setupId],
     );
     if (setup?.status !== 'running') return;
 
-    // Competitors and keywords need an SEO data provider; the region is the spec's default.
+    // The region is the spec's default; competitors and keywords come from the data source, if any.
+    const config = loadConfig();
     const suggestions = { competitors: [], top_keywords: [], uptime_monitoring_regions: [DEFAULT_REGION] };
     let output: DomainSetupOutput;
     let sitemaps: string[] = [];
     try {
-      const site = await discoverSite(setup.domain, { fetcher: guardedFetcherFor(loadConfig()) });
+      const site = await discoverSite(setup.domain, { fetcher: guardedFetcherFor(config) });
       const market = marketOf(setup.domain, site);
       sitemaps = site.sitemapUrls;
+      const seoData = createSeoDataFromConfig(config, database, logger);
       output = {
         homepage_url: site.homepageUrl,
         ...suggestions,
+        ...(await suggestFromDataSource(seoData, setup.organization_id, setup.domain, market, logger)),
         search_engine_market: { sem_language_code: market.language_code, sem_location: market.location_name },
         error: null,
       };

@@ -66,6 +66,7 @@ export const websitesDepsOf = (app: FastifyInstance): WebsitesDeps => ({
   database: app.deps.database,
   queue: app.deps.queue,
   planLimits: app.deps.services.planLimits,
+  seoDataConfigured: app.deps.services.seoData.provider !== null,
 });
 
 /** The website index of the spec (dashboard document, 7 "Website index" and "Other operations"). */

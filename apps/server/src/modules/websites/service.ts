@@ -26,6 +26,8 @@ export interface WebsitesDeps {
   database: Database;
   queue: Queue;
   planLimits: PlanLimits;
+  /** Whether a keyword and backlink data source is configured (the setup's suggestions come from it). */
+  seoDataConfigured?: boolean;
 }
 
 /** Domain setups an organization may start per window: each one fetches from the site. */
@@ -570,14 +572,14 @@ interface SetupRow {
   sitemap_urls: string[];
 }
 
-const toSetup = (row: SetupRow): DomainSetup => ({
+const toSetup = (row: SetupRow, deps: WebsitesDeps): DomainSetup => ({
   guid: row.id,
   domain: row.domain,
   status: row.status,
   output: row.output,
   sitemap_urls: row.sitemap_urls,
-  // Competitors and keywords come from an SEO data provider, which this server does not have yet.
-  notice: WEBSITE_MESSAGES.suggestionsNeedProvider,
+  // Competitors and keywords come from the keyword and backlink data source, when there is one.
+  notice: deps.seoDataConfigured ? null : WEBSITE_MESSAGES.suggestionsNeedProvider,
 });
 
 /** `POST /api/website-index/domain-setup`: starts the setup job; the wizard polls it every 5 s. */
@@ -607,7 +609,7 @@ export async function startDomainSetup(
     return setup!;
   });
   deps.queue.wake(domainSetupJob);
-  return toSetup(row);
+  return toSetup(row, deps);
 }
 
 /** `GET /api/website-index/domain-setup?domain=&process_guid=`. */
@@ -622,7 +624,7 @@ export async function readDomainSetup(
     [processGuid, organizationOf(caller), domain],
   );
   if (!row) throw new AppError('not_found', 'Domain setup not found');
-  return toSetup(row);
+  return toSetup(row, deps);
 }
 
 /** `POST /api/events`: a wizard event, kept in our database (nothing goes to an outside service). */

@@ -5,6 +5,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, registerUser, type TestApp, teamAccount } from '../../test/app';
+import { startFakeDataForSeo } from '../../test/dataforseo-server';
 import { faviconJob } from './favicons';
 import { domainSetupJob } from './jobs';
 
@@ -298,6 +299,40 @@ describe('adding a website', () => {
 });
 
 describe('the domain setup', () => {
+  it("with a data source, suggests the domain's competitors and its 10 top keywords in its market", async () => {
+    const dataforseo = await startFakeDataForSeo();
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      DATAFORSEO_LOGIN: dataforseo.login,
+      DATAFORSEO_PASSWORD: dataforseo.password,
+      DATAFORSEO_API_URL: dataforseo.url,
+    });
+    try {
+      const account = await withLimits();
+      const started = await api(account, 'POST', '/website-index/domain-setup', { domain: DOMAIN });
+      await runSetup(started.json().guid);
+      const { output } = (
+        await api(
+          account,
+          'GET',
+          `/website-index/domain-setup?domain=${DOMAIN}&process_guid=${started.json().guid}`,
+        )
+      ).json();
+      expect(output.competitors.length).toBeGreaterThan(0);
+      expect(output.competitors.some((c: { domain: string }) => c.domain === DOMAIN)).toBe(false);
+      expect(output.top_keywords.length).toBeGreaterThan(0);
+      expect(output.top_keywords.length).toBeLessThanOrEqual(10);
+      // Asked in the market read from the site.
+      expect(dataforseo.requests.map((r) => [r.path, r.task.location_name])).toEqual([
+        ['dataforseo_labs/google/competitors_domain/live', 'Germany'],
+        ['dataforseo_labs/google/ranked_keywords/live', 'Germany'],
+      ]);
+    } finally {
+      process.env = saved;
+      await dataforseo.close();
+    }
+  });
+
   it('finds the homepage, the sitemap and the market of a site reached under its domain name', async () => {
     const account = await withLimits();
     const started = await api(account, 'POST', '/website-index/domain-setup', {

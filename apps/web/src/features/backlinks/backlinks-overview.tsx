@@ -4,7 +4,11 @@ import { MetricTrendChart } from './metric-trend-chart';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-const METRICS: Record<BacklinkMetric, { label: string; format(value: number): string }> = {
+/** Each backlink metric's box label and number format (the dashboard's card uses them too). */
+export const BACKLINK_METRIC_FORMATS: Record<
+  BacklinkMetric,
+  { label: string; format(value: number): string }
+> = {
   total_backlinks: { label: 'Total backlinks', format: count },
   referring_domains: { label: 'Referring domains', format: count },
   domain_rank: { label: 'Domain rank', format: (value) => `${count(value)} / 1000` },
@@ -21,7 +25,7 @@ export function BacklinksOverview({ reply }: { reply: BacklinksOverviewReply }) 
     <div className="bl-overview">
       <div className="bl-boxes">
         {BACKLINK_METRICS.map((metric) => {
-          const { label, format } = METRICS[metric];
+          const { label, format } = BACKLINK_METRIC_FORMATS[metric];
           const points = reply.data[metric];
           const value = currentValue(points);
           return (

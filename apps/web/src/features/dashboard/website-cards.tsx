@@ -11,20 +11,22 @@ import { PageGroupCard } from '../deep-analysis/page-group-card';
 import { overviewPath } from '../deep-analysis/paths';
 import { settingsPath } from '../websites/settings-sections';
 import { importantFixesQuery } from '../websites/websites.queries';
+import {
+  AveragePositionTileValue,
+  BacklinksOverviewCard,
+  BacklinksTileValue,
+  TopKeywordsCard,
+} from './data-cards';
 
 const WINDOW_DAYS = 7;
 const FIXES_SHOWN = 5;
 /** Where the cards without data yet get theirs. */
 const FILLED_BY = {
-  provider:
-    'Filled by an SEO data provider (backlinks and keywords), which this installation does not have yet.',
   monitoring: 'Filled by uptime and speed monitoring, which this installation does not have yet.',
 };
 
 /** The cards of spec 2.2 whose data arrive with later areas: laid out now, inventing nothing. */
 const LATER_CARDS = [
-  { title: 'Backlinks Overview', why: FILLED_BY.provider },
-  { title: 'Top Keywords', why: FILLED_BY.provider },
   { title: 'Loading Time', why: FILLED_BY.monitoring },
   { title: 'Site Outage', why: FILLED_BY.monitoring },
 ];
@@ -104,8 +106,12 @@ export function WebsiteCards({ website }: { website: Website }) {
               noValue('Filled by the first SEO checkup of the homepage.')
             )}
           </SummaryTile>
-          <SummaryTile title="Backlinks">{noValue(FILLED_BY.provider)}</SummaryTile>
-          <SummaryTile title="Average position">{noValue(FILLED_BY.provider)}</SummaryTile>
+          <SummaryTile title="Backlinks">
+            <BacklinksTileValue website={website} />
+          </SummaryTile>
+          <SummaryTile title="Average position">
+            <AveragePositionTileValue website={website} />
+          </SummaryTile>
           <SummaryTile title="Loading time">{noValue(FILLED_BY.monitoring)}</SummaryTile>
           <SummaryTile title="Outage">{noValue(FILLED_BY.monitoring)}</SummaryTile>
         </Row>
@@ -116,6 +122,12 @@ export function WebsiteCards({ website }: { website: Website }) {
         </Col>
         <Col xs={24} xl={10}>
           <IssuesToFixCard website={website} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <BacklinksOverviewCard website={website} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <TopKeywordsCard website={website} />
         </Col>
         {LATER_CARDS.map((card) => (
           <Col key={card.title} xs={24} lg={12}>

@@ -16,11 +16,11 @@ import {
 import { signedInPage } from './session';
 
 const SHOTS = path.join(ROOT, 'screenshots');
-/** A tracked website, and a domain looked up; their backlinks come from the DataForSEO-shaped server. */
+/** A tracked website, and a domain looked up; their backlinks and keywords come from the DataForSEO-shaped server. */
 const SITE = 'harbour-guide.co.uk';
 const LOOKED_UP = 'tide-tables.co.uk';
 
-describe.skipIf(!hasChromium)('Backlinks, in Chromium', () => {
+describe.skipIf(!hasChromium)('Backlinks and keywords, in Chromium', () => {
   let dataforseo: FakeDataForSeo;
   let site: CrawlSite;
   let server: RunningServer;
@@ -132,6 +132,64 @@ describe.skipIf(!hasChromium)('Backlinks, in Chromium', () => {
     await total.getByText('80', { exact: true }).waitFor();
     await expect.poll(() => page.locator('.bl-table .ant-table-tbody tr.ant-table-row').count()).toBe(50);
     await shoot('backlinks-website', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it("lists the website's top keywords, sorts them, and shows a keyword's top domains", async () => {
+    await page.goto(`${server.url}/top-keywords`);
+    await page.getByRole('region', { name: 'Average position' }).waitFor();
+    const rows = page.locator('.kw-table .ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(5);
+    await shoot('top-keywords');
+
+    await page.getByLabel('Sort by').click();
+    await page.getByTitle('Position (best first)').click();
+    await expect
+      .poll(() =>
+        dataforseo.requests.some(
+          (request) =>
+            request.path === 'dataforseo_labs/google/ranked_keywords/live' &&
+            JSON.stringify(request.task.order_by).includes('rank_group,asc'),
+        ),
+      )
+      .toBe(true);
+    // Best position first once the new order is in.
+    await expect.poll(async () => (await rows.first().locator('td').nth(1).textContent())?.trim()).toBe('1');
+    const firstKeyword = (await rows.first().locator('.kw-phrase').textContent())?.trim() ?? '';
+    await rows.first().locator('.kw-phrase').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText(`Top domains for: ${firstKeyword}`, { exact: true }).waitFor();
+    await expect.poll(() => modal.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(100);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('researches a keyword in both tabs', async () => {
+    await page.goto(`${server.url}/keyword-research`);
+    await page.getByRole('button', { name: 'Check for Keywords' }).click();
+    await page.getByText('This field is required!').waitFor();
+    await page.getByPlaceholder('Enter a keyword').fill('Harbour Moorings');
+    await page.getByRole('button', { name: 'Check for Keywords' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Keywords suggestions for: harbour moorings').waitFor();
+    const rows = modal.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    expect(await rows.first().textContent()).toContain('harbour moorings');
+    await shoot('keyword-research');
+    await modal.getByRole('tab', { name: 'Related Keywords' }).click();
+    await expect
+      .poll(() => dataforseo.requests.some((r) => r.path === 'dataforseo_labs/google/related_keywords/live'))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it("the dashboard's cards show the website's backlinks and top keywords", async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('Backlinks Overview').waitFor();
+    await page.getByRole('list', { name: 'Most recently found backlinks' }).waitFor();
+    await page.getByRole('link', { name: 'View keywords' }).waitFor();
+    await shoot('dashboard-data-cards', { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

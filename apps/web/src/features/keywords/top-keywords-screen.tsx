@@ -1,0 +1,109 @@
+import type { Website } from '@sitelens/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Skeleton } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { DataSourceMissing } from '../seo-data/data-source-missing';
+import { DataSpend } from '../seo-data/data-spend';
+import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
+import { isDataSourceMissing } from '../seo-data/seo-data-error';
+import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
+import { ServerErrorAlert } from '../websites/server-error-alert';
+import { useSelectedWebsite } from '../websites/use-selected-website';
+import { WebsiteSelector } from '../websites/website-selector';
+import { type Market, type TopKeywordSort, topKeywordsOverviewQuery } from './keywords.queries';
+import { websiteMarket } from './market';
+import { MarketPicker } from './market-picker';
+import { TopKeywordsOverview } from './top-keywords-overview';
+import { TopKeywordsTable, useTopKeywords } from './top-keywords-table';
+import './keywords.css';
+
+const messages = {
+  overview: 'Keywords overview',
+  table: 'Top Keywords',
+  noWebsite: 'You do not track any website yet. Add one on the dashboard to see its top keywords here.',
+  toDashboard: 'Go to the dashboard',
+};
+
+/**
+ * /top-keywords[?w_guid=]: the keywords the selected website ranks for (spec 2.4), in its market or
+ * one chosen here for this screen only. A server without a data source shows one panel instead.
+ */
+export function TopKeywordsScreen() {
+  const usage = useQuery(seoDataUsageQuery);
+  const { websites, selected, select } = useSelectedWebsite();
+  let content: ReactNode;
+  if (usage.data?.configured === false)
+    content = (
+      <Card>
+        <DataSourceMissing />
+      </Card>
+    );
+  else if (websites.isPending) content = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (websites.isError) content = <ServerErrorAlert error={websites.error} />;
+  else if (!selected)
+    content = (
+      <Card>
+        <Empty description={messages.noWebsite}>
+          <Link to="/dashboard">{messages.toDashboard}</Link>
+        </Empty>
+      </Card>
+    );
+  else
+    content = (
+      // Keyed: another website starts again from its own market.
+      <WebsiteKeywords key={selected.guid} website={selected} websites={websites.data} select={select} />
+    );
+  return <div className="kw-page">{content}</div>;
+}
+
+function WebsiteKeywords({
+  website,
+  websites,
+  select,
+}: {
+  website: Website;
+  websites: Website[];
+  select(guid: string): void;
+}) {
+  // This screen's market: the website's, until another is applied here (its settings stay as they are).
+  const [market, setMarket] = useState<Market>(() => websiteMarket(website));
+  const overview = useQuery(topKeywordsOverviewQuery(website.domain, market));
+  const [sort, setSort] = useState<TopKeywordSort>('traffic-desc');
+  const list = useTopKeywords(website.domain, market, sort);
+  const missing = isDataSourceMissing(overview.error) || isDataSourceMissing(list.error);
+  return (
+    <>
+      <Card
+        className="kw-card"
+        title={messages.overview}
+        extra={<WebsiteSelector websites={websites} value={website.guid} onChange={select} />}
+      >
+        <div className="kw-section">
+          {!missing && <MarketPicker market={market} onChange={setMarket} />}
+          {missing ? (
+            <DataSourceMissing />
+          ) : overview.isPending ? (
+            <Skeleton active paragraph={{ rows: 2 }} />
+          ) : overview.isError ? (
+            <SeoDataErrorAlert error={overview.error} />
+          ) : (
+            <TopKeywordsOverview reply={overview.data} />
+          )}
+          <DataSpend />
+        </div>
+      </Card>
+      {!missing && (
+        <Card className="kw-card" title={messages.table}>
+          <TopKeywordsTable
+            domain={website.domain}
+            market={market}
+            list={list}
+            sort={sort}
+            onSort={setSort}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
