@@ -6,6 +6,7 @@ import { benchApiList } from './api-list';
 import { benchCheckup } from './checkup';
 import { benchCheckupApi } from './checkup-api';
 import { benchCrawl } from './crawl';
+import { benchRankTracker } from './rank-tracker';
 
 const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Flags): Promise<void> }> = {
   api: {
@@ -40,6 +41,11 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
         postgres: flags.postgres,
       }),
   },
+  'rank-tracker': {
+    about:
+      "the daily position check of 10,000 tracked keywords (--keywords N) against the DataForSEO-shaped server's rate limit (--rate 5 requests/s): completion time against the limit, rate-limit answers, memory",
+    run: (flags) => benchRankTracker({ keywords: flags.keywords, rate: flags.rate }),
+  },
 };
 
 interface Flags {
@@ -49,6 +55,8 @@ interface Flags {
   largePages: number;
   noLarge: boolean;
   postgres: boolean;
+  keywords: number;
+  rate: number;
 }
 
 const { positionals, values } = parseArgs({
@@ -60,6 +68,8 @@ const { positionals, values } = parseArgs({
     'large-pages': { type: 'string', default: '100000' },
     'no-large': { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
+    keywords: { type: 'string', default: '10000' },
+    rate: { type: 'string', default: '5' },
   },
 });
 
@@ -68,7 +78,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -78,6 +88,8 @@ const counts = {
   seconds: Number(values.seconds),
   connections: Number(values.connections),
   largePages: Number(values['large-pages']),
+  keywords: Number(values.keywords),
+  rate: Number(values.rate),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
   console.error('--rounds, --seconds, --connections and --large-pages must be positive integers');

@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CrawlSite, htmlPage, startCrawlSite } from '@sitelens/engine/testing/crawl-site';
+import { openDatabase } from '@sitelens/server/src/db/client';
+import { refreshPositions } from '@sitelens/server/src/modules/keywords/tracking';
+import { bucketFor } from '@sitelens/server/src/providers/seo-data';
+import { createDataForSeo } from '@sitelens/server/src/providers/seo-data/dataforseo';
+import { createSeoData } from '@sitelens/server/src/providers/seo-data/metered';
 import { type FakeDataForSeo, startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
+import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,26 +33,32 @@ describe.skipIf(!hasChromium)('Backlinks and keywords, in Chromium', () => {
   let bare: RunningServer;
   let browser: Browser;
   let page: Page;
+  let serverEnv: Record<string, string> = {};
   const errors: string[] = [];
   const shoot = screenshotter(() => page, SHOTS);
 
   beforeAll(async () => {
     dataforseo = await startFakeDataForSeo({
       profiles: { [SITE]: { backlinks: 80 }, [LOOKED_UP]: { backlinks: 130 } },
+      // The tracked keywords' places: 'ferry times' moves from day to day, the others are fixed.
+      serpDomains: [SITE],
+      rankings: {
+        'harbour moorings': { [SITE]: 7 },
+        'cliff walk': { [SITE]: null },
+        'ferry times': { [SITE]: 12 },
+      },
     });
     site = await startCrawlSite(
       { '/': { body: htmlPage({ title: 'The harbour guide', description: 'Moorings, tides and walks.' }) } },
       { publicOrigin: `http://${SITE}` },
     );
-    [server, bare] = await Promise.all([
-      startServer({
-        DATAFORSEO_LOGIN: dataforseo.login,
-        DATAFORSEO_PASSWORD: dataforseo.password,
-        DATAFORSEO_API_URL: dataforseo.url,
-        FETCH_CONNECT_TO: connectTo(SITE, site.port),
-      }),
-      startServer(),
-    ]);
+    serverEnv = {
+      DATAFORSEO_LOGIN: dataforseo.login,
+      DATAFORSEO_PASSWORD: dataforseo.password,
+      DATAFORSEO_API_URL: dataforseo.url,
+      FETCH_CONNECT_TO: connectTo(SITE, site.port),
+    };
+    [server, bare] = await Promise.all([startServer(serverEnv), startServer()]);
     browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
@@ -190,6 +202,70 @@ describe.skipIf(!hasChromium)('Backlinks and keywords, in Chromium', () => {
     await page.getByRole('list', { name: 'Most recently found backlinks' }).waitFor();
     await page.getByRole('link', { name: 'View keywords' }).waitFor();
     await shoot('dashboard-data-cards', { fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('tracks keywords: refused past the limit, positions appear, and a trend after a second day', async () => {
+    await page.goto(`${server.url}/keyword-position`);
+    await page.getByText("You haven't set any keywords to track for this domain!").waitFor();
+    await page.getByRole('button', { name: 'Add keywords' }).click();
+    const modal = page.getByRole('dialog');
+    const field = modal.getByLabel('Keywords');
+    await field.fill(Array.from({ length: 2_001 }, (_, i) => `mooring ${i}`).join(', '));
+    await modal.getByRole('button', { name: 'Add keywords' }).click();
+    await modal.getByText('Keywords exceeded limit').waitFor();
+    dataforseo.setDay(1); // today's results; yesterday's are day 0
+    await field.fill('harbour moorings, cliff walk\nferry times');
+    await modal.getByRole('button', { name: 'Add keywords' }).click();
+
+    // The check runs as soon as keywords are added; the table asks again every 10 s until it has them.
+    const rowOf = (keyword: string) => page.locator('.kp-table tr.ant-table-row', { hasText: keyword });
+    await rowOf('harbour moorings').getByText('7', { exact: true }).waitFor({ timeout: 60_000 });
+    await rowOf('ferry times').getByText('12', { exact: true }).waitFor();
+    expect(await rowOf('cliff walk').locator('.ant-spin').count()).toBe(0);
+    await page.getByRole('region', { name: 'Average position' }).waitFor();
+
+    // A second day, simulated: with the server stopped, the product's own daily check runs on its
+    // database with yesterday's clock against yesterday's results.
+    const dataDir = server.dataDir;
+    await server.stop({ keepData: true });
+    dataforseo.setDay(0);
+    const database = await openDatabase({ dataDir });
+    const logger = pino({ level: 'silent' });
+    const seoData = createSeoData({
+      database,
+      logger,
+      provider: createDataForSeo({
+        login: dataforseo.login,
+        password: dataforseo.password,
+        baseUrl: dataforseo.url,
+        bucket: bucketFor(100),
+      }),
+      monthlyCapUsd: null,
+      cacheSeconds: 3_600,
+    });
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect(await refreshPositions({ database, seoData, logger, checkHour: 0 }, yesterday)).toEqual({
+      checked: 3,
+      failed: 0,
+    });
+    await database.close();
+    server = await startServer(serverEnv, { dataDir });
+
+    await page.goto(`${server.url}/keyword-position`);
+    await rowOf('harbour moorings').getByText('7', { exact: true }).waitFor();
+    const trend = page.waitForResponse((response) =>
+      response.url().includes('/api/dfs/keyword-position-tracker'),
+    );
+    await rowOf('ferry times').getByRole('button', { name: 'Trend of ferry times' }).click();
+    const points = ((await (await trend).json()) as { data: { pos: number | null }[] }).data;
+    expect(points.map((point) => point.pos)).toEqual([12, 12]);
+    await page.getByRole('dialog').getByText('Trend chart for: ferry times').waitFor();
+    // A flat line has no height, so it is attached rather than "visible".
+    await page.getByRole('dialog').locator('.recharts-line-curve').waitFor({ state: 'attached' });
+    await shoot('keyword-position-trend');
+    await page.keyboard.press('Escape');
+    await shoot('keyword-position', { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

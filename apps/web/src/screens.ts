@@ -172,6 +172,13 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/keyword-position',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/keyword-position/keyword-position-screen')).KeywordPositionScreen,
+    }),
+  },
+  {
     path: '/keyword-research',
     access: 'guarded',
     lazy: async () => ({

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+// `app.deps` is declared on FastifyInstance by app.ts; a program that reaches this file without it (a job
+// imported by a test) needs the declaration too.
+import type {} from '../app';
 import type { PreparedStatement } from '../db/client';
 import { AppError } from '../errors';
 

@@ -7,7 +7,7 @@ CREATE TABLE "keyword_positions" (
 	"pos" integer,
 	"url" text,
 	"results_read" integer NOT NULL,
-	"results_count" integer,
+	"results_count" bigint,
 	"competitors" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"checked_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "keyword_positions_website_id_keyword_location_name_language_code_day_pk" PRIMARY KEY("website_id","keyword","location_name","language_code","day")

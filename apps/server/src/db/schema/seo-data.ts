@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -79,7 +80,7 @@ export const keywordPositions = pgTable(
     url: text(),
     /** Organic results read (at most 100), and the results count the search engine reported. */
     resultsRead: integer().notNull(),
-    resultsCount: integer(),
+    resultsCount: bigint({ mode: 'number' }),
     /** The website's competitors on the same results: `[{ domain, pos }]`. */
     competitors: jsonb().notNull().default([]),
     checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

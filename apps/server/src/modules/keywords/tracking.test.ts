@@ -72,6 +72,7 @@ describe('position tracking', () => {
       pos: 7,
       url: expect.stringContaining(DOMAIN),
       td_count: 100,
+      r_no: expect.any(Number),
       competitors: [{ domain: RIVAL, pos: 3 }],
       checked_on: '2026-11-24',
     });

@@ -4,6 +4,7 @@ import {
   type TopDomainRow,
   type WebsiteSettings,
 } from '@sitelens/contracts';
+import { mapLimit } from '@sitelens/engine';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '../../config';
@@ -22,9 +23,13 @@ export interface TrackingDeps {
   logger: Logger;
   /** The UTC hour from which a day's check is due (keywords never checked are due at once). */
   checkHour: number;
+  /** Results lookups in flight at once (default 10). */
+  concurrency?: number;
 }
 
 const BATCH = 50;
+/** Results lookups in flight at once. */
+const LOOKUPS_AT_ONCE = 10;
 const RETRY_MINUTES = 60;
 /** Search volume and CPC change slowly: read again after this many days. */
 const METRICS_DAYS = 30;
@@ -97,7 +102,8 @@ export async function refreshPositions(
       const key = JSON.stringify([row.keyword, row.location_name, row.language_code]);
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
-    for (const rows of groups.values()) {
+    // Lookups overlap (a live results lookup takes seconds); the provider's token bucket paces them.
+    await mapLimit([...groups.values()], deps.concurrency ?? LOOKUPS_AT_ONCE, async (rows) => {
       const first = rows[0]!;
       const market: Market = { location_name: first.location_name, language_code: first.language_code };
       try {
@@ -128,7 +134,7 @@ export async function refreshPositions(
         }
         failed += rows.length;
       }
-    }
+    });
   }
   await refreshMetrics(deps, now);
   return { checked, failed };

@@ -68,7 +68,8 @@ interface TrackedRow {
 async function trackedRows(query: QueryFn, websiteId: string): Promise<TrackedRow[]> {
   return query<TrackedRow>(
     `select wk.keyword, wk.location_name, wk.language_code, wk.created_at, wk.search_volume, wk.cpc, wk.retry_at,
-            latest.day::text as checked_on, latest.pos, latest.url, latest.results_read, latest.results_count,
+            latest.day::text as checked_on, latest.pos, latest.url, latest.results_read,
+            latest.results_count::float8 as results_count,
             latest.competitors, previous.day::text as prev_on, previous.pos as prev_pos
        from website_keywords wk
        left join lateral (

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { isoTime } from './dataforseo';
+import { startFakeDataForSeo } from '../../test/dataforseo-server';
+import { createDataForSeo, isoTime } from './dataforseo';
+import { bucketFor } from './index';
 import { TokenBucket } from './token-bucket';
 
 describe('TokenBucket', () => {
@@ -23,7 +25,7 @@ describe('TokenBucket', () => {
   });
 
   it('after a quiet spell lets a burst go at once, then paces again', async () => {
-    const bucket = new TokenBucket(4, 3, () => 10_000); // a clock that stands still
+    const bucket = new TokenBucket(10, 3); // 3 calls in any 300 ms
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
       const before = performance.now();
@@ -31,7 +33,27 @@ describe('TokenBucket', () => {
       waits.push(performance.now() - before);
     }
     expect(waits.slice(0, 3).every((ms) => ms < 20)).toBe(true);
-    expect(waits[3]).toBeGreaterThanOrEqual(240);
+    expect(waits[3]).toBeGreaterThanOrEqual(280);
+  });
+
+  it("keeps a burst of calls within a provider's sliding-window rate limit: none refused", async () => {
+    const fake = await startFakeDataForSeo({ ratePerSecond: 20 });
+    try {
+      const provider = createDataForSeo({
+        login: fake.login,
+        password: fake.password,
+        baseUrl: fake.url,
+        bucket: bucketFor(20),
+        attempts: 1,
+      });
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 30 }, () => provider.backlinksSummary('shop.example')));
+      expect(fake.rateLimited).toBe(0);
+      // 30 calls at 20 a second (less 3 %) take about 1.5 s: paced, not serialised behind each other.
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      await fake.close();
+    }
   });
 });
 

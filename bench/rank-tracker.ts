@@ -1,0 +1,96 @@
+// `npm run bench -- rank-tracker [--keywords 10000] [--rate 5]`: the daily position check of N
+// tracked keywords against the DataForSEO-shaped server limited to `rate` requests a second (its
+// rate-limit answer above it). The peer is the limit itself: N results lookups (plus one Google
+// Ads call per 1,000 keywords) cannot finish faster than calls / rate seconds. Reports the
+// completion time against that bound (goal: at least 95 % of the allowed rate), the rate-limit
+// answers (goal: 0) and memory along the run (goal: flat).
+
+import { refreshPositions } from '@sitelens/server/src/modules/keywords/tracking';
+import { bucketFor } from '@sitelens/server/src/providers/seo-data';
+import { createDataForSeo } from '@sitelens/server/src/providers/seo-data/dataforseo';
+import { createSeoData } from '@sitelens/server/src/providers/seo-data/metered';
+import { createTestApp, registerUser, startTrial } from '@sitelens/server/src/test/app';
+import { startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
+import { createTestDatabase } from '@sitelens/server/src/test/db';
+import pino from 'pino';
+
+const DOMAIN = 'rank-bench.example';
+
+export async function benchRankTracker(options: { keywords: number; rate: number }): Promise<void> {
+  const fake = await startFakeDataForSeo({
+    ratePerSecond: options.rate,
+    latencyMs: 40,
+    serpDomains: [DOMAIN],
+  });
+  const database = await createTestDatabase();
+  const logger = pino({ level: 'warn' });
+  const seoData = createSeoData({
+    database,
+    logger,
+    provider: createDataForSeo({
+      login: fake.login,
+      password: fake.password,
+      baseUrl: fake.url,
+      bucket: bucketFor(options.rate),
+    }),
+    monthlyCapUsd: null,
+    cacheSeconds: 86_400,
+  });
+  const t = await createTestApp({}, { seoData }, database);
+  try {
+    const account = await registerUser(t.app);
+    await startTrial(t.app, account);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/website-index',
+      headers: account.auth,
+      payload: { domain: DOMAIN, homepage_url: `https://${DOMAIN}/` },
+    });
+    if (created.statusCode !== 201) throw new Error(`website: ${created.statusCode} ${created.body}`);
+    const [website] = await database.query<{ id: string; organization_id: string }>(
+      'select id, organization_id from websites where domain = $1',
+      [DOMAIN],
+    );
+    // The keywords go in directly: the plan's max_keywords is not what is measured here.
+    await database.query(
+      `insert into website_keywords (website_id, organization_id, keyword, location_name, language_code, position)
+       select $1, $2, 'harbour keyword ' || n, 'United States', 'en', n from generate_series(1, $3) n`,
+      [website!.id, website!.organization_id, options.keywords],
+    );
+
+    const memory: { at: number; heapMb: number; rssMb: number }[] = [];
+    const started = performance.now();
+    const sample = () => {
+      const usage = process.memoryUsage();
+      memory.push({
+        at: (performance.now() - started) / 1000,
+        heapMb: usage.heapUsed / 2 ** 20,
+        rssMb: usage.rss / 2 ** 20,
+      });
+    };
+    sample();
+    const sampler = setInterval(sample, 10_000);
+    const result = await refreshPositions({ database, seoData, logger, checkHour: 0 });
+    clearInterval(sampler);
+    sample();
+    const seconds = (performance.now() - started) / 1000;
+
+    const calls = fake.requests.length - fake.rateLimited;
+    const bound = calls / options.rate;
+    const [rows] = await database.query<{ n: number }>('select count(*)::int as n from keyword_positions');
+    const tenth = memory[Math.max(1, Math.floor(memory.length / 10))]!;
+    console.info(
+      `rank-tracker: ${options.keywords} keywords, the provider allows ${options.rate} requests/s`,
+    );
+    console.info(`  positions written     ${rows!.n} (checked ${result.checked}, failed ${result.failed})`);
+    console.info(`  provider calls        ${calls} answered, ${fake.rateLimited} refused by its rate limit`);
+    console.info(`  completion            ${seconds.toFixed(1)} s; the limit allows ${bound.toFixed(1)} s`);
+    console.info(`  share of allowed rate ${((bound / seconds) * 100).toFixed(1)} % (goal >= 95 %)`);
+    console.info(
+      `  memory                heap ${tenth.heapMb.toFixed(0)} MB at ${tenth.at.toFixed(0)} s, ${memory.at(-1)!.heapMb.toFixed(0)} MB at the end, max ${Math.max(...memory.map((m) => m.heapMb)).toFixed(0)} MB; rss max ${Math.max(...memory.map((m) => m.rssMb)).toFixed(0)} MB`,
+    );
+  } finally {
+    await t.close();
+    await fake.close();
+  }
+}
