@@ -110,7 +110,7 @@ export async function listAnchors(
 }
 
 /** The profile's summary, which the TLD and country tabs both read (one paid call for the two). */
-const summaryOf = (seoData: SeoData, organizationId: string, domain: string) =>
+export const summaryOf = (seoData: SeoData, organizationId: string, domain: string) =>
   seoData.ask(organizationId, { operation: 'backlinksSummary', params: { target: domain } }, (provider) =>
     provider.backlinksSummary(domain),
   );

@@ -14,7 +14,12 @@ import { loadConfig } from '../../config';
 import type { QueryFn } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { createSeoDataFromConfig } from '../../providers/seo-data';
+import { checkupSeoData } from '../keywords/checkup-data';
 import { workerBrowserPool } from './worker-browser';
+
+/** The outside data the engine's provider checks read (only the keyword and backlink source so far). */
+type CheckupProviders = { seoData: ReturnType<typeof checkupSeoData> };
 
 /** The section result the API serves: the verdict, the check's texts and its own fields. */
 export function sectionResult(result: CheckResult): Record<string, unknown> {
@@ -80,8 +85,8 @@ export const runReportJob = defineJob(
   z.object({ reportId: z.uuid() }),
   async ({ reportId }, { database, logger }) => {
     const config = loadConfig();
-    const [report] = await database.query<{ sections: string[]; status: string }>(
-      'select sections, status from reports where id = $1',
+    const [report] = await database.query<{ sections: string[]; status: string; organization_id: string }>(
+      'select sections, status, organization_id from reports where id = $1',
       [reportId],
     );
     if (report?.status !== 'running') return;
@@ -91,6 +96,11 @@ export const runReportJob = defineJob(
     );
     const fetcher = guardedFetcherFor(config);
     const allSections = report.sections.length === allChecks.length;
+    // The provider checks read the data source when one is configured, charged to the report's organization.
+    const seoData = createSeoDataFromConfig(config, database, logger);
+    const providers = seoData.provider
+      ? { seoData: checkupSeoData(database, seoData, report.organization_id) }
+      : undefined;
     for (const target of targets) {
       if (target.status !== 'running') continue;
       try {
@@ -101,6 +111,7 @@ export const runReportJob = defineJob(
           fetcher,
           workerBrowserPool(config.CHROMIUM_PATH, fetcher),
           allSections,
+          providers,
         );
       } catch (error) {
         const refused = refusedAddress(error);
@@ -139,6 +150,7 @@ async function checkTarget(
   fetcher: GuardedFetcher,
   browserPool: BrowserPool,
   allSections: boolean,
+  providers?: CheckupProviders,
 ): Promise<void> {
   const write = (key: string, result: Record<string, unknown>) =>
     query(
@@ -154,6 +166,7 @@ async function checkTarget(
     sections,
     fetcher,
     browserPool,
+    ...(providers ? { providers } : {}),
     onSection: ({ result }) => {
       const stored = sectionResult(result);
       if (result.key === 'mobile-snapshot') snapshotSection = stored;
