@@ -1,12 +1,9 @@
-import type { Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Card } from 'antd';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
 import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
-import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
+import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { WebsiteSelector } from '../websites/website-selector';
 import { BacklinksExplorer } from './backlinks-explorer';
 import { BacklinksLookup } from './backlinks-lookup';
@@ -16,7 +13,6 @@ const messages = {
   lookup: 'Backlinks of any domain',
   website: 'Backlinks of your website',
   noWebsite: 'You do not track any website yet. Add one on the dashboard to see its backlinks here.',
-  toDashboard: 'Go to the dashboard',
 };
 
 /**
@@ -45,29 +41,14 @@ export function BacklinksScreen() {
 }
 
 function WebsiteBacklinks() {
-  const { websites, selected, select } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
-  if (!selected)
-    return (
-      <Card>
-        <Empty description={messages.noWebsite}>
-          <Link to="/dashboard">{messages.toDashboard}</Link>
-        </Empty>
-      </Card>
-    );
-  return <WebsiteCard website={selected} websites={websites.data} select={select} />;
+  return (
+    <SelectedWebsiteGate noWebsite={messages.noWebsite}>
+      {(selected) => <WebsiteCard {...selected} />}
+    </SelectedWebsiteGate>
+  );
 }
 
-function WebsiteCard({
-  website,
-  websites,
-  select,
-}: {
-  website: Website;
-  websites: Website[];
-  select(guid: string): void;
-}) {
+function WebsiteCard({ website, websites, select }: SelectedWebsite) {
   return (
     <Card
       className="bl-card"

@@ -3,12 +3,11 @@ import { MESSAGES, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
 import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
+import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
 import { WebsiteSelector } from '../websites/website-selector';
 import { keywordUsageQuery } from '../websites/websites.queries';
 import { AddKeywordsModal, type KeywordUsage } from './add-keywords-modal';
@@ -27,7 +26,6 @@ const messages = {
   count: (n: number) => (n === 1 ? '1 keyword' : `${formatCount(n)} keywords`),
   noWebsite:
     'You do not track any website yet. Add one on the dashboard to track its keyword positions here.',
-  toDashboard: 'Go to the dashboard',
 };
 
 /**
@@ -35,34 +33,16 @@ const messages = {
  * Without a data source the keywords are still listed, added and removed; nothing checks them.
  */
 export function KeywordPositionScreen() {
-  const { websites, selected, select } = useSelectedWebsite();
-  let content: ReactNode;
-  if (websites.isPending) content = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (websites.isError) content = <ServerErrorAlert error={websites.error} />;
-  else if (!selected)
-    content = (
-      <Card>
-        <Empty description={messages.noWebsite}>
-          <Link to="/dashboard">{messages.toDashboard}</Link>
-        </Empty>
-      </Card>
-    );
-  else
-    content = (
-      <WebsiteTracker key={selected.guid} website={selected} websites={websites.data} select={select} />
-    );
-  return <div className="kp-page">{content}</div>;
+  return (
+    <div className="kp-page">
+      <SelectedWebsiteGate noWebsite={messages.noWebsite}>
+        {(selected) => <WebsiteTracker key={selected.website.guid} {...selected} />}
+      </SelectedWebsiteGate>
+    </div>
+  );
 }
 
-function WebsiteTracker({
-  website,
-  websites,
-  select,
-}: {
-  website: Website;
-  websites: Website[];
-  select(guid: string): void;
-}) {
+function WebsiteTracker({ website, websites, select }: SelectedWebsite) {
   // Undefined while unknown: spinners and polling go on until the server says it has no source.
   const sourceConfigured = useQuery(seoDataUsageQuery).data?.configured;
   const overview = useQuery(trackedKeywordsOverviewQuery(website.domain, sourceConfigured));

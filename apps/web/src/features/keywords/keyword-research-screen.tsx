@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton } from 'antd';
-import { Link } from 'react-router';
+import { Card } from 'antd';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
 import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
-import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
+import { SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { KeywordResearchForm } from './keyword-research-form';
 import { WebsiteKeywordsCard } from './website-keywords-card';
 import './keywords.css';
@@ -13,7 +11,6 @@ import './keywords.css';
 const messages = {
   research: 'Research keywords',
   noWebsite: 'You do not track any website yet. Add one on the dashboard to research its keywords here.',
-  toDashboard: 'Go to the dashboard',
 };
 
 /**
@@ -45,18 +42,9 @@ export function KeywordResearchScreen() {
 }
 
 function WebsiteKeywords() {
-  const { websites, selected, select } = useSelectedWebsite();
-  if (websites.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (websites.isError) return <ServerErrorAlert error={websites.error} />;
-  if (!selected)
-    return (
-      <Card>
-        <Empty description={messages.noWebsite}>
-          <Link to="/dashboard">{messages.toDashboard}</Link>
-        </Empty>
-      </Card>
-    );
   return (
-    <WebsiteKeywordsCard key={selected.guid} website={selected} websites={websites.data} select={select} />
+    <SelectedWebsiteGate noWebsite={messages.noWebsite}>
+      {(selected) => <WebsiteKeywordsCard key={selected.website.guid} {...selected} />}
+    </SelectedWebsiteGate>
   );
 }

@@ -1,15 +1,12 @@
-import type { Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
 import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
 import { isDataSourceMissing } from '../seo-data/seo-data-error';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
-import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useSelectedWebsite } from '../websites/use-selected-website';
+import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { WebsiteSelector } from '../websites/website-selector';
 import { type Market, type TopKeywordSort, topKeywordsOverviewQuery } from './keywords.queries';
 import { websiteMarket } from './market';
@@ -22,7 +19,6 @@ const messages = {
   overview: 'Keywords overview',
   table: 'Top Keywords',
   noWebsite: 'You do not track any website yet. Add one on the dashboard to see its top keywords here.',
-  toDashboard: 'Go to the dashboard',
 };
 
 /**
@@ -31,7 +27,6 @@ const messages = {
  */
 export function TopKeywordsScreen() {
   const usage = useQuery(seoDataUsageQuery);
-  const { websites, selected, select } = useSelectedWebsite();
   let content: ReactNode;
   if (usage.data?.configured === false)
     content = (
@@ -39,33 +34,19 @@ export function TopKeywordsScreen() {
         <DataSourceMissing />
       </Card>
     );
-  else if (websites.isPending) content = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (websites.isError) content = <ServerErrorAlert error={websites.error} />;
-  else if (!selected)
-    content = (
-      <Card>
-        <Empty description={messages.noWebsite}>
-          <Link to="/dashboard">{messages.toDashboard}</Link>
-        </Empty>
-      </Card>
-    );
   else
     content = (
-      // Keyed: another website starts again from its own market.
-      <WebsiteKeywords key={selected.guid} website={selected} websites={websites.data} select={select} />
+      <SelectedWebsiteGate noWebsite={messages.noWebsite}>
+        {(selected) => (
+          // Keyed: another website starts again from its own market.
+          <WebsiteKeywords key={selected.website.guid} {...selected} />
+        )}
+      </SelectedWebsiteGate>
     );
   return <div className="kw-page">{content}</div>;
 }
 
-function WebsiteKeywords({
-  website,
-  websites,
-  select,
-}: {
-  website: Website;
-  websites: Website[];
-  select(guid: string): void;
-}) {
+function WebsiteKeywords({ website, websites, select }: SelectedWebsite) {
   // This screen's market: the website's, until another is applied here (its settings stay as they are).
   const [market, setMarket] = useState<Market>(() => websiteMarket(website));
   const overview = useQuery(topKeywordsOverviewQuery(website.domain, market));
