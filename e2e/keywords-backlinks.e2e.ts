@@ -81,6 +81,10 @@ describe.skipIf(!hasChromium)('Backlinks and keywords, in Chromium', () => {
     await page.getByText(/setting DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/).waitFor();
     expect(await page.getByRole('button', { name: 'Get Backlinks' }).count()).toBe(0);
     await shoot('backlinks-no-source');
+    for (const path of ['/top-keywords', '/keyword-research']) {
+      await page.goto(`${bare.url}${path}`);
+      await page.getByText('This server has no keyword and backlink data source.').waitFor();
+    }
     await page.context().close();
   });
 
