@@ -47,7 +47,8 @@ export const LocationOptionSchema = z.object({
 });
 export type LocationOption = z.infer<typeof LocationOptionSchema>;
 
-type Market = Pick<LocationOption, 'location_name' | 'language_code'>;
+/** A search market: a location name and one of its language codes, as websites and the data provider name them. */
+export type Market = Pick<LocationOption, 'location_name' | 'language_code'>;
 
 /** The market a new website gets unless one is chosen. */
 export const DEFAULT_MARKET = {

@@ -4,6 +4,7 @@ import {
   KEYWORD_SUGGESTIONS_LIMIT,
   type KeywordResearchQuery,
   type KeywordResearchReply,
+  type Market,
   SERP_DEPTH,
   TOP_KEYWORDS_LIMIT,
   type TopDomainsQuery,
@@ -14,7 +15,6 @@ import {
   type TopKeywordsReply,
 } from '@sitelens/contracts';
 import { type SeoData, answerSource as source } from '../../providers/seo-data';
-import type { Market } from '../../providers/seo-data/seo-data-provider';
 
 // The keyword calls of the checkup document (7.3) that read the data provider: top keywords and
 // their tiles, keyword research, competitors and a keyword's top domains.

@@ -1,5 +1,7 @@
 import {
   type CompetitorPosition,
+  type Market,
+  normaliseDomain,
   SERP_DEPTH,
   type TopDomainRow,
   type WebsiteSettings,
@@ -11,7 +13,6 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { createSeoDataFromConfig, type SeoData } from '../../providers/seo-data';
-import type { Market } from '../../providers/seo-data/seo-data-provider';
 
 // Position tracking: every tracked keyword gets one position a day, read from its market's first
 // 100 organic results. A lookup that fails writes nothing (SerpBear #272: a failed lookup shown as
@@ -46,22 +47,19 @@ interface DueKeyword {
   language_code: string;
 }
 
-/** A result's domain and the website's are the same site (a leading www. aside). */
-const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
+/** A host or URL as websites store their domain (lower case, no leading www.), or null. */
+const domainOf = (hostOrUrl: string) => {
+  const found = normaliseDomain(hostOrUrl);
+  return found.ok ? found.domain : null;
+};
 
 function positionOf(items: TopDomainRow[], domain: string): { pos: number | null; url: string | null } {
-  const hit = items.find((item) => bareHost(item.domain) === domain);
+  const hit = items.find((item) => domainOf(item.domain) === domain);
   return hit ? { pos: hit.position, url: hit.url } : { pos: null, url: null };
 }
 
 function competitorDomains(settings: WebsiteSettings): string[] {
-  const domains = settings.competitors.flatMap((url) => {
-    try {
-      return [bareHost(new URL(url).hostname)];
-    } catch {
-      return [];
-    }
-  });
+  const domains = settings.competitors.map(domainOf).filter((domain) => domain !== null);
   return [...new Set(domains)];
 }
 

@@ -3,14 +3,12 @@ import {
   DEFAULT_MARKET,
   isKnownMarket,
   locationForCountryCode,
+  type Market,
   marketForCountryCode,
 } from '@sitelens/contracts';
 import type { SiteDiscovery } from '@sitelens/engine';
 
-export interface Market {
-  location_name: string;
-  language_code: string;
-}
+export type { Market };
 
 // Country-code TLDs sold as generic names (.io, .co, .ai…): they say nothing about the audience.
 const GENERIC_CCTLDS = new Set([

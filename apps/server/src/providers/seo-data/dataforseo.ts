@@ -5,6 +5,7 @@ import type {
   CompetitorRow,
   KeywordRow,
   KeywordSuggestion,
+  Market,
   ReferringDomainRow,
   TopDomainRow,
 } from '@sitelens/contracts';
@@ -12,7 +13,6 @@ import {
   type BacklinksHistoryPoint,
   type BacklinksSummary,
   type ListPage,
-  type Market,
   type Priced,
   type RankedKeywords,
   SeoDataError,

@@ -5,6 +5,7 @@ import type {
   CompetitorRow,
   KeywordRow,
   KeywordSuggestion,
+  Market,
   ReferringDomainRow,
   TopDomainRow,
   TopKeywordOrder,
@@ -46,12 +47,6 @@ export interface BacklinksHistoryPoint {
   backlinks: number;
   nofollowBacklinks: number;
   referringDomains: number;
-}
-
-/** A search market: the provider's location name and a language code. */
-export interface Market {
-  location_name: string;
-  language_code: string;
 }
 
 /** A domain's ranked keywords: a page of them, and how all of them moved since the provider's last update. */
