@@ -43,8 +43,9 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
   },
   'rank-tracker': {
     about:
-      "the daily position check of 10,000 tracked keywords (--keywords N) against the DataForSEO-shaped server's rate limit (--rate 5 requests/s): completion time against the limit, rate-limit answers, memory",
-    run: (flags) => benchRankTracker({ keywords: flags.keywords, rate: flags.rate }),
+      "the daily position check of 10,000 tracked keywords (--keywords N) against the DataForSEO-shaped server's rate limit (--rate 5 requests/s, counted in sliding windows of --window 1 s): completion time against the limit, rate-limit answers, memory",
+    run: (flags) =>
+      benchRankTracker({ keywords: flags.keywords, rate: flags.rate, windowSeconds: flags.window }),
   },
 };
 
@@ -57,6 +58,7 @@ interface Flags {
   postgres: boolean;
   keywords: number;
   rate: number;
+  window: number;
 }
 
 const { positionals, values } = parseArgs({
@@ -70,6 +72,7 @@ const { positionals, values } = parseArgs({
     postgres: { type: 'boolean', default: false },
     keywords: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '5' },
+    window: { type: 'string', default: '1' },
   },
 });
 
@@ -78,7 +81,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -90,9 +93,12 @@ const counts = {
   largePages: Number(values['large-pages']),
   keywords: Number(values.keywords),
   rate: Number(values.rate),
+  window: Number(values.window),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error('--rounds, --seconds, --connections and --large-pages must be positive integers');
+  console.error(
+    '--rounds, --seconds, --connections, --large-pages, --keywords, --rate and --window must be positive integers',
+  );
   process.exit(2);
 }
 await benchmark.run({ ...counts, noLarge: values['no-large'], postgres: values.postgres });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type CrawlSite, htmlPage, startCrawlSite } from '@sitelens/engine/testing/crawl-site';
 import { openDatabase } from '@sitelens/server/src/db/client';
 import { refreshPositions } from '@sitelens/server/src/modules/keywords/tracking';
-import { bucketFor } from '@sitelens/server/src/providers/seo-data';
+import { limiterFor } from '@sitelens/server/src/providers/seo-data';
 import { createDataForSeo } from '@sitelens/server/src/providers/seo-data/dataforseo';
 import { createSeoData } from '@sitelens/server/src/providers/seo-data/metered';
 import { type FakeDataForSeo, startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium)('Backlinks and keywords, in Chromium', () => {
         login: dataforseo.login,
         password: dataforseo.password,
         baseUrl: dataforseo.url,
-        bucket: bucketFor(100),
+        limiter: limiterFor(1_000, 60),
       }),
       monthlyCapUsd: null,
       cacheSeconds: 3_600,

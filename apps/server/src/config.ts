@@ -69,8 +69,9 @@ export const ConfigSchema = z.object({
   DATAFORSEO_PASSWORD: z.string().min(1).optional(),
   /** The API host; a DataForSEO-shaped server for tests. */
   DATAFORSEO_API_URL: z.url().default('https://api.dataforseo.com'),
-  /** Calls per second this process makes to DataForSEO at most. */
-  DATAFORSEO_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(10),
+  /** Calls this process makes to DataForSEO at most in any window of DATAFORSEO_RATE_WINDOW_SECONDS (DataForSEO counts per minute). */
+  DATAFORSEO_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  DATAFORSEO_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** What one organization may spend on the data provider per calendar month (UTC), in USD; `none` for no cap. */
   SEO_DATA_MONTHLY_CAP_USD: z
     .union([z.literal('none').transform(() => null), z.coerce.number().min(0).max(1_000_000)])

@@ -282,7 +282,7 @@ describe('fake DataForSEO server', () => {
   });
 
   it('refuses requests above the rate limit with 40202 and counts them', async () => {
-    const server = await start({ ratePerSecond: 3 });
+    const server = await start({ rateLimit: 3, rateWindowMs: 1000 });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => post(server, 'backlinks/summary/live', [{ target: 'example.com' }])),
     );
@@ -300,7 +300,7 @@ describe('fake DataForSEO server', () => {
   });
 
   it('lets the next request through once the window has passed', async () => {
-    const server = await start({ ratePerSecond: 1 });
+    const server = await start({ rateLimit: 1, rateWindowMs: 1000 });
     expect((await post(server, 'backlinks/summary/live', [{ target: 'example.com' }])).body.status_code).toBe(
       20000,
     );

@@ -26,7 +26,8 @@ import { pathToFileURL } from 'node:url';
  * - a body that is not a non-empty JSON array of task objects: HTTP 200, status_code 40503, tasks null;
  * - more than one task: the first is answered, each further task gets 40000 "You can set only one task
  *   at a time." (cost 0);
- * - above `ratePerSecond`: HTTP 200, status_code 40202, tasks null (counted in `rateLimited`);
+ * - above `rateLimit` requests in a sliding `rateWindowMs` (DataForSEO counts per minute): HTTP 200,
+ *   status_code 40202, tasks null (counted in `rateLimited`);
  * - `failNext(code)`: 50000 → HTTP 500, 40200/40210 → HTTP 402, 40202 → the rate-limit answer, anything
  *   else → HTTP 200 with that status_code; always tasks null and cost 0.
  *
@@ -86,13 +87,16 @@ export interface FakeDataForSeo {
   password: string;
   /** Every request that passed authentication, in order: path without /v3/ (e.g. 'backlinks/summary/live') and the posted task. */
   requests: { path: string; task: Record<string, unknown> }[];
+  /** How many requests passed authentication (kept or not). */
+  received: number;
   /** Requests refused by the rate limit (including those forced with `failNext(40202)`). */
   rateLimited: number;
   /** Total cost in USD of the answers given. */
   spent(): number;
   /** The next `times` authenticated requests answer this internal status code (50000, 40200, 40210, 40202 …). */
   failNext(statusCode: number, times?: number): void;
-  setRateLimit(perSecond: number | null): void;
+  /** `requests` accepted per sliding `windowMs` (default a minute); null for no limit. */
+  setRateLimit(requests: number | null, windowMs?: number): void;
   /** The fixture's day counter (0 at start): SERP positions of tracked domains move with it. */
   readonly day: number;
   /** Sets the day counter (a non-negative integer); the following SERP answers are that day's. */
@@ -104,8 +108,12 @@ export interface FakeDataForSeoOptions {
   login?: string;
   password?: string;
   port?: number;
-  /** Requests accepted per sliding one-second window; above it the documented 40202 answer. */
-  ratePerSecond?: number;
+  /** Requests accepted per sliding window of `rateWindowMs`; above it the documented 40202 answer. */
+  rateLimit?: number;
+  /** The rate limit's window: a minute, as DataForSEO counts, unless set. */
+  rateWindowMs?: number;
+  /** Keep every request in `requests` (default); a long benchmark turns it off to measure its own memory. */
+  keepRequests?: boolean;
   /** Added before each answer. */
   latencyMs?: number;
   /** Force a target's number of live backlinks, e.g. `{ 'example.com': { backlinks: 130 } }`. */
@@ -2221,8 +2229,9 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
   const profiles = new Map<string, Profile>();
   const today = startOfUtcDay(Date.now());
   const keywords = new KeywordWorld(today, options.serpDomains ?? [], options.rankings ?? {});
-  let ratePerSecond = options.ratePerSecond ?? null;
-  const accepted: number[] = []; // times of requests let through, for the sliding one-second window
+  let rateLimit = options.rateLimit ?? null;
+  let rateWindowMs = options.rateWindowMs ?? 60_000;
+  const accepted: number[] = []; // times of requests let through, for the sliding window
   const failures: number[] = [];
   let totalCost = 0;
   let taskCounter = 0;
@@ -2255,13 +2264,15 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
     login,
     password,
     requests: [],
+    received: 0,
     rateLimited: 0,
     spent: () => round5(totalCost),
     failNext(statusCode, times = 1) {
       for (let i = 0; i < times; i++) failures.push(statusCode);
     },
-    setRateLimit(perSecond) {
-      ratePerSecond = perSecond;
+    setRateLimit(requests, windowMs = 60_000) {
+      rateLimit = requests;
+      rateWindowMs = windowMs;
       accepted.length = 0;
     },
     get day() {
@@ -2331,20 +2342,22 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
     }
     const tasks = Array.isArray(posted) ? posted : [];
     const first = tasks[0];
-    fake.requests.push({
-      path,
-      task: first && typeof first === 'object' && !Array.isArray(first) ? { ...(first as Task) } : {},
-    });
+    fake.received++;
+    if (options.keepRequests !== false)
+      fake.requests.push({
+        path,
+        task: first && typeof first === 'object' && !Array.isArray(first) ? { ...(first as Task) } : {},
+      });
 
     const forced = failures.shift();
     if (forced !== undefined) {
       if (forced === 40202) fake.rateLimited++;
       return refuse(forced);
     }
-    if (ratePerSecond !== null) {
+    if (rateLimit !== null) {
       const now = performance.now();
-      while (accepted.length > 0 && now - accepted[0]! >= 1000) accepted.shift();
-      if (accepted.length >= ratePerSecond) {
+      while (accepted.length > 0 && now - accepted[0]! >= rateWindowMs) accepted.shift();
+      if (accepted.length >= rateLimit) {
         fake.rateLimited++;
         return refuse(40202);
       }
@@ -2410,7 +2423,7 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
 }
 
 // `node --import tsx apps/server/src/test/dataforseo-server.ts [--port 8788] [--login L] [--password P]
-//  [--rate N] [--latency MS] [--serp-domains a.com,b.org]` starts one for manual demos.
+//  [--rate N] [--rate-window-ms MS] [--latency MS] [--serp-domains a.com,b.org]` starts one for manual demos.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name: string) => {
     const at = process.argv.indexOf(`--${name}`);
@@ -2421,7 +2434,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: numberArg('port') ?? 8788,
     login: arg('login'),
     password: arg('password'),
-    ratePerSecond: numberArg('rate'),
+    rateLimit: numberArg('rate'),
+    rateWindowMs: numberArg('rate-window-ms'),
     latencyMs: numberArg('latency'),
     serpDomains: arg('serp-domains')?.split(',').filter(Boolean),
   }).then((fake) =>

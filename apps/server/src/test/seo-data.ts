@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createDataForSeo } from '../providers/seo-data/dataforseo';
 import { createSeoData } from '../providers/seo-data/metered';
-import { TokenBucket } from '../providers/seo-data/token-bucket';
+import { RateLimiter } from '../providers/seo-data/rate-limiter';
 import { type Account, createTestApp, registerUser, startTrial, type TestApp } from './app';
 import type { FakeDataForSeo } from './dataforseo-server';
 import { createTestDatabase } from './db';
@@ -19,7 +19,7 @@ export async function seoDataApp(
     login: options.login ?? fake.login,
     password: fake.password,
     baseUrl: fake.url,
-    bucket: new TokenBucket(100),
+    limiter: new RateLimiter(1_000, 1_000),
     backoffMs: 10,
   });
   const seoData = createSeoData({

@@ -47,7 +47,6 @@ describe.skipIf(!serverUrl)('the daily position check under a SIGKILLed worker (
       DATAFORSEO_LOGIN: fake.login,
       DATAFORSEO_PASSWORD: fake.password,
       DATAFORSEO_API_URL: fake.url,
-      DATAFORSEO_RATE_PER_SECOND: '20',
     });
     workers.push(worker);
     await waitFor('the worker to be ready', async () => worker.output().includes('sitelens worker ready'));

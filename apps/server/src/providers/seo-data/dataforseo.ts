@@ -9,6 +9,7 @@ import type {
   ReferringDomainRow,
   TopDomainRow,
 } from '@sitelens/contracts';
+import type { RateLimiter } from './rate-limiter';
 import {
   type BacklinksHistoryPoint,
   type BacklinksSummary,
@@ -19,7 +20,6 @@ import {
   type SeoDataOperation,
   type SeoDataProvider,
 } from './seo-data-provider';
-import type { TokenBucket } from './token-bucket';
 
 // DataForSEO v3 (https://docs.dataforseo.com/v3/): Basic auth with the API login and password,
 // POST of a one-task array to a live endpoint, an envelope whose `status_code` (and each task's)
@@ -31,7 +31,8 @@ export interface DataForSeoOptions {
   password: string;
   /** https://api.dataforseo.com, or a DataForSEO-shaped server. */
   baseUrl: string;
-  bucket: TokenBucket;
+  /** The process's share of the account's rate limit, shared by every adapter of the process. */
+  limiter: RateLimiter;
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Tries per call for a passing failure (rate limit, provider outage), with doubling backoff. */
@@ -207,12 +208,11 @@ export function createDataForSeo(options: DataForSeoOptions): SeoDataProvider {
     };
   }
 
-  /** One call, paced by the bucket, a passing failure tried again after 1 s, 2 s, … */
+  /** One call within the rate limit, a passing failure tried again after 1 s, 2 s, … */
   async function post(path: string, task: Item, signal?: AbortSignal): Promise<Priced<Item[]>> {
     for (let attempt = 1; ; attempt++) {
-      await options.bucket.take(signal);
       try {
-        return await once(path, task, signal);
+        return await options.limiter.run(() => once(path, task, signal), signal);
       } catch (error) {
         if (!(error instanceof SeoDataError) || !error.retryable || attempt >= attempts) throw error;
         await sleep(backoffMs * 2 ** (attempt - 1), undefined, { signal });

@@ -3,19 +3,23 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createDataForSeo } from './dataforseo';
 import { createSeoData, type SeoData } from './metered';
-import { TokenBucket } from './token-bucket';
+import { RateLimiter } from './rate-limiter';
 
 export { type Answer, answerSource, type SeoData } from './metered';
 
-/** Requests reach the provider a few ms apart from when they left; pacing 3 % under its limit absorbs that. */
-const HEADROOM = 0.97;
+// One limiter per process and limit: the API and the jobs of a process share DataForSEO's allowance.
+const limiters = new Map<string, RateLimiter>();
 
-// One bucket per process and rate: the API and the jobs of a process share DataForSEO's pace.
-const buckets = new Map<number, TokenBucket>();
-
-/** The process's pace for a provider that allows `rate` requests a second. */
-export const bucketFor = (rate: number) =>
-  buckets.get(rate) ?? buckets.set(rate, new TokenBucket(rate * HEADROOM)).get(rate)!;
+/** The process's limiter for a provider that allows `limit` calls in any `windowSeconds`. */
+export function limiterFor(limit: number, windowSeconds: number): RateLimiter {
+  const key = `${limit}/${windowSeconds}`;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = new RateLimiter(limit, windowSeconds * 1000);
+    limiters.set(key, limiter);
+  }
+  return limiter;
+}
 
 /** The keyword and backlink data source the operator configured (DataForSEO), or none. */
 export function createSeoDataFromConfig(config: Config, database: Database, logger: Logger): SeoData {
@@ -25,7 +29,7 @@ export function createSeoDataFromConfig(config: Config, database: Database, logg
           login: config.DATAFORSEO_LOGIN,
           password: config.DATAFORSEO_PASSWORD,
           baseUrl: config.DATAFORSEO_API_URL,
-          bucket: bucketFor(config.DATAFORSEO_RATE_PER_SECOND),
+          limiter: limiterFor(config.DATAFORSEO_RATE_LIMIT, config.DATAFORSEO_RATE_WINDOW_SECONDS),
         })
       : null;
   return createSeoData({
