@@ -13,6 +13,7 @@ import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
 import { runSelftest } from './modules/system/selftest';
 import { createBillingProvider } from './providers/billing';
+import { dataCapCommand } from './providers/seo-data/data-cap-command';
 import { VERSION } from './version';
 
 const USAGE = `sitelens ${VERSION}
@@ -30,6 +31,7 @@ Commands:
   plans import [file]   add or update plans from a catalogue file (default: plans/catalogue.json)
   pass-rates --sites <file>   check each site of a list (one per line) and store each check's pass rate
   crawl <url> [--max-urls N] [--json]   crawl a site as Deep Analysis does (no browser) and list its URLs
+  data-cap <email> [<usd>|none|default]   show or set the monthly data spend cap of the user's organization
   help       this text
 `;
 
@@ -42,7 +44,8 @@ type Command =
   | 'plans'
   | 'billing-cycle'
   | 'pass-rates'
-  | 'crawl';
+  | 'crawl'
+  | 'data-cap';
 const COMMANDS: readonly string[] = [
   'start',
   'api',
@@ -53,6 +56,7 @@ const COMMANDS: readonly string[] = [
   'billing-cycle',
   'pass-rates',
   'crawl',
+  'data-cap',
 ];
 
 async function main(argv: string[]): Promise<void> {
@@ -110,6 +114,11 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   if (command === 'crawl') {
     process.exitCode = await crawlCommand(database, config, args);
     await closeWorkerBrowser();
+    await database.close();
+    return;
+  }
+  if (command === 'data-cap') {
+    process.exitCode = await dataCapCommand(database, config, logger, args);
     await database.close();
     return;
   }

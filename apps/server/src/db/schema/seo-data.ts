@@ -87,3 +87,15 @@ export const keywordPositions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.keyword, t.locationName, t.languageCode, t.day] })],
 );
+
+/**
+ * An operator's monthly spend cap for one organization (`sitelens data-cap`), in place of
+ * SEO_DATA_MONTHLY_CAP_USD; `monthly_cap_usd` null: no cap. No row: the server's cap.
+ */
+export const seoDataCaps = pgTable('seo_data_caps', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  monthlyCapUsd: numeric({ precision: 12, scale: 2 }),
+  setAt: createdAt(),
+});

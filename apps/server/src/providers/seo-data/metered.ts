@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SEO_DATA_MESSAGES, type SeoDataUsageReply } from '@sitelens/contracts';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client';
+import type { Database, QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
 import { type Priced, SeoDataError, type SeoDataOperation, type SeoDataProvider } from './seo-data-provider';
 
@@ -48,7 +48,7 @@ export interface SeoDataOptions {
   database: Database;
   logger: Logger;
   provider: SeoDataProvider | null;
-  /** USD per organization per calendar month (UTC); null: no cap. */
+  /** USD per organization per calendar month (UTC), unless the operator set the organization's own; null: no cap. */
   monthlyCapUsd: number | null;
   cacheSeconds: number;
 }
@@ -67,6 +67,15 @@ export function createSeoData(options: SeoDataOptions): SeoData {
   const { database, provider } = options;
   const inFlight = new Map<string, Promise<{ value: unknown; fetchedAt: string }>>();
 
+  /** The organization's cap: the operator's for it (`sitelens data-cap`), else the server's. */
+  async function capOf(query: QueryFn, organizationId: string): Promise<number | null> {
+    const [own] = await query<{ cap: number | null }>(
+      'select monthly_cap_usd::float8 as cap from seo_data_caps where organization_id = $1',
+      [organizationId],
+    );
+    return own ? own.cap : options.monthlyCapUsd;
+  }
+
   const notConfigured = () => new AppError('data_source_not_configured', SEO_DATA_MESSAGES.notConfigured);
 
   async function fromCache(key: string, freshSince?: Date) {
@@ -82,9 +91,10 @@ export function createSeoData(options: SeoDataOptions): SeoData {
   async function reserve(organizationId: string, operation: string, estimate: number): Promise<string> {
     return database.transaction(async (query) => {
       await query('select pg_advisory_xact_lock(hashtext($1))', [`seo-data:${organizationId}`]);
-      if (options.monthlyCapUsd !== null) {
+      const cap = await capOf(query, organizationId);
+      if (cap !== null) {
         const [row] = await query<{ spent: number }>(SPENT_THIS_MONTH, [organizationId]);
-        if ((row?.spent ?? 0) + estimate > options.monthlyCapUsd) {
+        if ((row?.spent ?? 0) + estimate > cap) {
           throw new AppError('data_budget_spent', SEO_DATA_MESSAGES.budgetSpent);
         }
       }
@@ -199,7 +209,7 @@ export function createSeoData(options: SeoDataOptions): SeoData {
         provider: provider?.name ?? null,
         month: row?.month ?? new Date().toISOString().slice(0, 7),
         spent_usd: Math.round((row?.spent ?? 0) * 1e6) / 1e6,
-        cap_usd: options.monthlyCapUsd,
+        cap_usd: await capOf(database.query, organizationId),
         calls: row?.calls ?? 0,
         cached_answers: row?.cached ?? 0,
       };
