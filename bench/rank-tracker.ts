@@ -15,7 +15,7 @@ import { refreshPositions } from '@sitelens/server/src/modules/keywords/tracking
 import { limiterFor } from '@sitelens/server/src/providers/seo-data';
 import { createDataForSeo } from '@sitelens/server/src/providers/seo-data/dataforseo';
 import { createSeoData } from '@sitelens/server/src/providers/seo-data/metered';
-import { createTestApp, registerUser, startTrial } from '@sitelens/server/src/test/app';
+import { addWebsite, createTestApp, registerUser, startTrial } from '@sitelens/server/src/test/app';
 import { startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
 import { createTestDatabase } from '@sitelens/server/src/test/db';
 import pino from 'pino';
@@ -57,13 +57,7 @@ export async function benchRankTracker(options: {
   try {
     const account = await registerUser(t.app);
     await startTrial(t.app, account);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/website-index',
-      headers: account.auth,
-      payload: { domain: DOMAIN, homepage_url: `https://${DOMAIN}/` },
-    });
-    if (created.statusCode !== 201) throw new Error(`website: ${created.statusCode} ${created.body}`);
+    await addWebsite(t.app, account, { domain: DOMAIN, homepage_url: `https://${DOMAIN}/` });
     const [website] = await database.query<{ id: string; organization_id: string }>(
       'select id, organization_id from websites where domain = $1',
       [DOMAIN],

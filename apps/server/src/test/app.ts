@@ -186,3 +186,29 @@ export async function teamAccount(t: TestApp, settings: Partial<PlanSettings>): 
   await givePlan(t.database, account.guid, settings);
   return account;
 }
+
+/** Adds a tracked website as the wizard does (`POST /api/website-index`); throws unless it is created. */
+export async function addWebsite(
+  app: FastifyInstance,
+  account: Account,
+  body: { domain: string; homepage_url: string; keywords?: string[]; settings?: Record<string, unknown> },
+): Promise<{ guid: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/website-index',
+    headers: account.auth,
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`website not added: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A test app (as `createTestApp`) with a new user on the free trial. */
+export async function trialApp(
+  ...options: Parameters<typeof createTestApp>
+): Promise<{ t: TestApp; account: Account }> {
+  const t = await createTestApp(...options);
+  const account = await registerUser(t.app);
+  await startTrial(t.app, account);
+  return { t, account };
+}

@@ -625,6 +625,36 @@ function rankOf(links: Link[]): number {
   return Math.round(1000 * (1 - Math.exp(-sum / 20_000)));
 }
 
+/**
+ * The referring domains and anchors endpoints: a target's links grouped by `field` (a referring
+ * domain, an anchor text), each group's figures aggregated, sorted by `order_by` and paged.
+ */
+function linksGroupedBy(
+  task: Task,
+  profile: (target: string) => Profile,
+  field: 'domain' | 'anchor',
+  type: string,
+  keyOf: (link: Link) => string,
+  rank: (links: Link[]) => number,
+) {
+  const target = requireTarget(task);
+  rejectUnsupported(task, 'filters', 'backlinks_filters');
+  const rules = orderBy(task, [...AGGREGATE_SORTABLE, field], [{ field: 'backlinks', desc: true }]);
+  const groups = new Map<string, Link[]>();
+  for (const link of linksByStatus(profile(target), task))
+    groups.set(keyOf(link), [...(groups.get(keyOf(link)) ?? []), link]);
+  const items = [...groups].map(([key, links]) => {
+    const { first_seen, lost_date, backlinks, ...rest } = aggregate(links);
+    return { type, [field]: key, rank: rank(links), backlinks, first_seen, lost_date, ...rest };
+  });
+  const sorted = sortItems(items, rules, [field]);
+  const pageItems = page(sorted, task);
+  return {
+    rows: pageItems.length,
+    result: [{ target, total_count: sorted.length, items_count: pageItems.length, items: pageItems }],
+  };
+}
+
 /** The metrics shared by summary, referring domains and anchors, computed from a set of backlinks. */
 function aggregate(links: Link[]) {
   const nofollow = links.filter((l) => !l.dofollow);
@@ -1743,61 +1773,20 @@ const routes: Record<string, Route> = {
   },
 
   'backlinks/referring_domains/live': {
-    handle({ task, profile }) {
-      const target = requireTarget(task);
-      rejectUnsupported(task, 'filters', 'backlinks_filters');
-      const rules = orderBy(task, [...AGGREGATE_SORTABLE, 'domain'], [{ field: 'backlinks', desc: true }]);
-      const byDomain = new Map<string, Link[]>();
-      for (const link of linksByStatus(profile(target), task))
-        byDomain.set(link.domain_from, [...(byDomain.get(link.domain_from) ?? []), link]);
-      const items = [...byDomain].map(([domain, links]) => {
-        const { first_seen, lost_date, backlinks, ...rest } = aggregate(links);
-        return {
-          type: 'backlinks_referring_domain',
-          domain,
-          rank: links[0]!.domain_from_rank,
-          backlinks,
-          first_seen,
-          lost_date,
-          ...rest,
-        };
-      });
-      const sorted = sortItems(items, rules, ['domain']);
-      const pageItems = page(sorted, task);
-      return {
-        rows: pageItems.length,
-        result: [{ target, total_count: sorted.length, items_count: pageItems.length, items: pageItems }],
-      };
-    },
+    handle: ({ task, profile }) =>
+      linksGroupedBy(
+        task,
+        profile,
+        'domain',
+        'backlinks_referring_domain',
+        (link) => link.domain_from,
+        (links) => links[0]!.domain_from_rank,
+      ),
   },
 
   'backlinks/anchors/live': {
-    handle({ task, profile }) {
-      const target = requireTarget(task);
-      rejectUnsupported(task, 'filters', 'backlinks_filters');
-      const rules = orderBy(task, [...AGGREGATE_SORTABLE, 'anchor'], [{ field: 'backlinks', desc: true }]);
-      const byAnchor = new Map<string, Link[]>();
-      for (const link of linksByStatus(profile(target), task))
-        byAnchor.set(link.anchor, [...(byAnchor.get(link.anchor) ?? []), link]);
-      const items = [...byAnchor].map(([anchor, links]) => {
-        const { first_seen, lost_date, backlinks, ...rest } = aggregate(links);
-        return {
-          type: 'backlinks_anchor',
-          anchor,
-          rank: rankOf(links),
-          backlinks,
-          first_seen,
-          lost_date,
-          ...rest,
-        };
-      });
-      const sorted = sortItems(items, rules, ['anchor']);
-      const pageItems = page(sorted, task);
-      return {
-        rows: pageItems.length,
-        result: [{ target, total_count: sorted.length, items_count: pageItems.length, items: pageItems }],
-      };
-    },
+    handle: ({ task, profile }) =>
+      linksGroupedBy(task, profile, 'anchor', 'backlinks_anchor', (link) => link.anchor, rankOf),
   },
   'dataforseo_labs/google/ranked_keywords/live': {
     data: labsData('ranked_keywords'),

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { createDataForSeo } from '../providers/seo-data/dataforseo';
 import { createSeoData } from '../providers/seo-data/metered';
 import { RateLimiter } from '../providers/seo-data/rate-limiter';
-import { type Account, createTestApp, registerUser, startTrial, type TestApp } from './app';
+import { type Account, type TestApp, trialApp } from './app';
 import type { FakeDataForSeo } from './dataforseo-server';
 import { createTestDatabase } from './db';
 
@@ -29,8 +29,5 @@ export async function seoDataApp(
     monthlyCapUsd: options.capUsd === undefined ? 25 : options.capUsd,
     cacheSeconds: 3600,
   });
-  const t = await createTestApp({}, { seoData }, database);
-  const account = await registerUser(t.app);
-  await startTrial(t.app, account);
-  return { t, account };
+  return trialApp({}, { seoData }, database);
 }

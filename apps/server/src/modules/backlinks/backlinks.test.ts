@@ -1,6 +1,6 @@
 import { BACKLINKS_PAGE_SIZE, SEO_DATA_ERROR_CODES, SEO_DATA_MESSAGES } from '@sitelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Account, createTestApp, registerUser, startTrial, type TestApp } from '../../test/app';
+import { type Account, registerUser, startTrial, type TestApp, trialApp } from '../../test/app';
 import { type FakeDataForSeo, startFakeDataForSeo } from '../../test/dataforseo-server';
 import { seoDataApp } from '../../test/seo-data';
 
@@ -13,9 +13,7 @@ describe('without a data provider (the embedded default)', () => {
   let t: TestApp;
   let account: Account;
   beforeAll(async () => {
-    t = await createTestApp();
-    account = await registerUser(t.app);
-    await startTrial(t.app, account);
+    ({ t, account } = await trialApp());
   });
   afterAll(() => t.close());
 
@@ -62,14 +60,12 @@ describe('with DataForSEO', () => {
   });
 
   it('DATAFORSEO_LOGIN, _PASSWORD and _API_URL configure the provider', async () => {
-    t = await createTestApp({
+    ({ t, account } = await trialApp({
       DATAFORSEO_LOGIN: fake.login,
       DATAFORSEO_PASSWORD: fake.password,
       DATAFORSEO_API_URL: fake.url,
       SEO_DATA_MONTHLY_CAP_USD: 'none',
-    });
-    account = await registerUser(t.app);
-    await startTrial(t.app, account);
+    }));
     expect((await get('usage')).json()).toMatchObject({
       configured: true,
       provider: 'DataForSEO',

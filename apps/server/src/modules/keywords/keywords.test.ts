@@ -1,6 +1,6 @@
 import { KEYWORD_MESSAGES, SEO_DATA_ERROR_CODES, SERP_DEPTH, TOP_KEYWORDS_LIMIT } from '@sitelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Account, createTestApp, registerUser, startTrial, type TestApp } from '../../test/app';
+import { type Account, type TestApp, trialApp } from '../../test/app';
 import { type FakeDataForSeo, startFakeDataForSeo } from '../../test/dataforseo-server';
 import { seoDataApp } from '../../test/seo-data';
 
@@ -13,9 +13,7 @@ describe('without a data provider', () => {
   let t: TestApp;
   let account: Account;
   beforeAll(async () => {
-    t = await createTestApp();
-    account = await registerUser(t.app);
-    await startTrial(t.app, account);
+    ({ t, account } = await trialApp());
   });
   afterAll(() => t.close());
 
