@@ -14,6 +14,7 @@ export * from './health';
 export * from './keywords';
 export * from './locations';
 export * from './messages';
+export * from './monitoring';
 export * from './sales';
 export * from './seo-data';
 export * from './tracked-keywords';

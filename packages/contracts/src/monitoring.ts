@@ -1,0 +1,84 @@
+// Monitoring's rules (checkup document 4 and 9), shared by the probes, the outage calls and the
+// outage screen: when a check counts as down, when a region is in danger, how outage intervals
+// are merged and split, and when failing regions make an outage.
+
+/** A page load above this many milliseconds counts as down ('Loading time > 20s'). */
+export const LOADING_DOWN_MS = 20_000;
+/** Two outages this close (or closer) are one. */
+export const OUTAGE_MERGE_GAP_MS = 5 * 60_000;
+/** How far back the outage calls look. */
+export const OUTAGE_LOOKUP_DAYS = 30;
+/** Entries shown in 'Ping issues' and 'HTTP issues' before '+More issues'. */
+export const OUTAGE_ISSUES_SHOWN = 3;
+
+const DAY_MS = 86_400_000;
+
+/** One check's result at a region: ping (reachable or not) or a page load (ms, or an error). */
+export type CheckEvent =
+  | { type: 'ping'; value: boolean | null; error: string | null }
+  | { type: 'loading_time'; value: number | null; error: string | null };
+
+/** Ping is up only when its value is true; a page load is down on an error or above 20,000 ms. */
+export function isDown(event: CheckEvent): boolean {
+  if (event.type === 'ping') return event.value !== true;
+  return event.error !== null || event.value === null || event.value > LOADING_DOWN_MS;
+}
+
+/** A region is in danger when its latest ping or its latest page load is down. */
+export function inDanger(latest: { ping?: CheckEvent; loading?: CheckEvent }): boolean {
+  return (
+    (latest.ping !== undefined && isDown(latest.ping)) ||
+    (latest.loading !== undefined && isDown(latest.loading))
+  );
+}
+
+/** A span of time in epoch milliseconds, `start` included, `end` excluded. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/**
+ * Sorts intervals and joins those that overlap or lie at most `gapMs` apart (the gap joins the
+ * outage: a site down, up for two minutes, then down again was down throughout).
+ */
+export function mergeIntervals(intervals: readonly Interval[], gapMs = OUTAGE_MERGE_GAP_MS): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: Interval[] = [];
+  for (const { start, end } of sorted) {
+    const last = merged.at(-1);
+    if (last && start - last.end <= gapMs) last.end = Math.max(last.end, end);
+    else merged.push({ start, end });
+  }
+  return merged;
+}
+
+/** Cuts an interval at each UTC midnight it spans, so each piece falls within one day of the strip. */
+export function splitAtUtcMidnight({ start, end }: Interval): Interval[] {
+  const pieces: Interval[] = [];
+  let from = start;
+  while (from < end) {
+    const midnight = (Math.floor(from / DAY_MS) + 1) * DAY_MS;
+    const to = Math.min(end, midnight);
+    pieces.push({ start: from, end: to });
+    from = to;
+  }
+  return pieces;
+}
+
+/**
+ * Whether the regions failing at one moment make an outage: `regional` when at least `quorum` of
+ * the website's regions fail (default one), `global` when all of them do, else `none`. Regions the
+ * website does not monitor do not count.
+ */
+export function outageScope(
+  failing: Iterable<string>,
+  websiteRegions: readonly string[],
+  quorum = 1,
+): 'none' | 'regional' | 'global' {
+  const monitored = new Set(websiteRegions);
+  const down = new Set([...failing].filter((region) => monitored.has(region))).size;
+  if (monitored.size === 0 || down === 0 || down < Math.min(Math.max(1, quorum), monitored.size))
+    return 'none';
+  return down === monitored.size ? 'global' : 'regional';
+}
