@@ -39,6 +39,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // Fixture sites count the requests they get: no uptime checks unless a test asks for them.
+      PROBE_REGIONS: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  DEFAULT_REGION,
+  MONITOR_REGION_ORDER,
+  type MonitorRegion,
+  MonitorRegionSchema,
+} from '@sitelens/contracts';
 import { assertAllowPrivateSafe, assertConnectToSafe } from '@sitelens/engine';
 import { z } from 'zod';
 
@@ -64,6 +70,30 @@ export const ConfigSchema = z.object({
   CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
   /** The most pages one run of Broken Links or the Sitemap Generator crawls. */
   WEBMASTER_MAX_PAGES: z.coerce.number().int().min(1).max(500_000).default(10_000),
+  /** The monitoring regions the embedded `start` probes from (comma-separated codes); `none` for none. */
+  PROBE_REGIONS: z
+    .string()
+    .default(DEFAULT_REGION)
+    .transform((value, ctx) => {
+      if (value.trim() === 'none') return [];
+      const codes = [
+        ...new Set(
+          value
+            .split(',')
+            .map((code) => code.trim())
+            .filter(Boolean),
+        ),
+      ];
+      for (const code of codes)
+        if (!MonitorRegionSchema.safeParse(code).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${code}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')})`,
+          });
+      return codes as MonitorRegion[];
+    }),
+  /** Seconds between two uptime checks (ping and HTTP) of a website at a region. */
+  MONITOR_UPTIME_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
   /** DataForSEO, the keyword and backlink data provider: the API login and password (both, or neither). */
   DATAFORSEO_LOGIN: z.string().min(1).optional(),
   DATAFORSEO_PASSWORD: z.string().min(1).optional(),

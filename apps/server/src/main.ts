@@ -1,3 +1,4 @@
+import { MONITOR_REGION_ORDER, type MonitorRegion, MonitorRegionSchema } from '@sitelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
@@ -8,6 +9,7 @@ import { type Queue, startQueue } from './jobs/queue';
 import { passRatesCommand } from './modules/checkup/pass-rates-command';
 import { closeWorkerBrowser } from './modules/checkup/worker-browser';
 import { crawlCommand } from './modules/deep-analysis/crawl-command';
+import { type Probe, startProbeFromConfig } from './modules/monitoring/probe';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
@@ -24,6 +26,7 @@ Commands:
   start      API, web app, job workers and scheduler in one process (the default)
   api        API and web app, with the scheduler; no job workers
   worker     job workers only
+  probe --region <code> [--region <code>]   monitoring checks from these regions only (comma-separated codes work too)
   migrate    apply database migrations and exit
   selftest   send a job and wait until a worker has done it (checks a distributed setup)
   billing-cycle         run the daily billing cycle now: renewals, ended trials, expiries
@@ -45,7 +48,8 @@ type Command =
   | 'billing-cycle'
   | 'pass-rates'
   | 'crawl'
-  | 'data-cap';
+  | 'data-cap'
+  | 'probe';
 const COMMANDS: readonly string[] = [
   'start',
   'api',
@@ -57,6 +61,7 @@ const COMMANDS: readonly string[] = [
   'pass-rates',
   'crawl',
   'data-cap',
+  'probe',
 ];
 
 async function main(argv: string[]): Promise<void> {
@@ -128,6 +133,20 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     return;
   }
 
+  if (command === 'probe') {
+    const regions = probeRegions(args);
+    if (typeof regions === 'string') {
+      process.stderr.write(`${regions}\n\n${USAGE}`);
+      await database.close();
+      process.exitCode = 2;
+      return;
+    }
+    const probe = await startProbeFromConfig(database, config, regions, logger);
+    logger.info({ version: VERSION, regions }, 'sitelens probe ready');
+    stopGracefully({ probe, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+    return;
+  }
+
   const queue = await startQueue(database, {
     workers: command === 'start' || command === 'worker',
     schedules: command === 'start' || command === 'api',
@@ -153,8 +172,30 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     app = await buildApp({ config, database, queue, logger });
     url = await app.listen({ host: config.HOST, port: config.PORT });
   }
+  // The embedded start probes from PROBE_REGIONS; a distributed setup runs `sitelens probe` per region.
+  const probe =
+    command === 'start' && config.PROBE_REGIONS.length > 0
+      ? await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger)
+      : undefined;
   logger.info({ version: VERSION, url }, `sitelens ${command} ready${url ? ` at ${url}` : ''}`);
-  stopGracefully({ app, queue, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  stopGracefully({ app, queue, probe, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+}
+
+/** `--region a --region b,c` → the regions, or what is wrong with them. */
+function probeRegions(args: string[]): MonitorRegion[] | string {
+  const codes: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--region' || args[i + 1] === undefined) return `Unexpected argument "${args[i]}".`;
+    codes.push(
+      ...args[++i]!.split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    );
+  }
+  if (codes.length === 0) return 'Name the regions this probe serves: sitelens probe --region <code>.';
+  const unknown = codes.find((code) => !MonitorRegionSchema.safeParse(code).success);
+  if (unknown) return `"${unknown}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')}).`;
+  return [...new Set(codes)] as MonitorRegion[];
 }
 
 /**
@@ -163,7 +204,8 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
  */
 function stopGracefully(parts: {
   app?: FastifyInstance;
-  queue: Queue;
+  queue?: Queue;
+  probe?: Probe;
   database: Database;
   logger: Logger;
   timeoutMs: number;
@@ -183,7 +225,8 @@ function stopGracefully(parts: {
     force.unref();
     try {
       await parts.app?.close();
-      await parts.queue.stop({ timeoutMs: parts.timeoutMs });
+      await parts.probe?.stop();
+      await parts.queue?.stop({ timeoutMs: parts.timeoutMs });
       await closeWorkerBrowser();
       await parts.database.close();
       parts.logger.info('stopped');

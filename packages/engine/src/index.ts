@@ -36,6 +36,7 @@ export {
   type GuardedFetcherOptions,
   parseAllowPrivate,
   parseConnectTo,
+  resolveTarget,
 } from './net/index';
 export {
   type CheckupReport,

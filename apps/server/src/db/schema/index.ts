@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './checkup';
 export * from './deep-analysis';
+export * from './monitoring';
 export * from './platform';
 export * from './sales';
 export * from './seo-data';

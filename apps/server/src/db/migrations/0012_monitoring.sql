@@ -1,0 +1,42 @@
+CREATE TABLE "monitor_results" (
+	"website_id" uuid NOT NULL,
+	"region" text NOT NULL,
+	"check" text NOT NULL,
+	"slot_at" timestamp with time zone NOT NULL,
+	"checked_at" timestamp with time zone NOT NULL,
+	"probe_id" uuid NOT NULL,
+	"ok" boolean NOT NULL,
+	"value_ms" real,
+	"status" integer,
+	"error" text,
+	CONSTRAINT "monitor_results_website_id_region_check_slot_at_pk" PRIMARY KEY("website_id","region","check","slot_at")
+);
+--> statement-breakpoint
+CREATE TABLE "monitor_schedule" (
+	"website_id" uuid NOT NULL,
+	"region" text NOT NULL,
+	"kind" text NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"url" text NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"lease_until" timestamp with time zone,
+	"leased_by" uuid,
+	CONSTRAINT "monitor_schedule_website_id_region_kind_pk" PRIMARY KEY("website_id","region","kind")
+);
+--> statement-breakpoint
+CREATE TABLE "probes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"regions" text[] NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"beat_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"checks_done" integer DEFAULT 0 NOT NULL,
+	"late_ms_p99" integer
+);
+--> statement-breakpoint
+ALTER TABLE "monitor_results" ADD CONSTRAINT "monitor_results_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_schedule" ADD CONSTRAINT "monitor_schedule_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_schedule" ADD CONSTRAINT "monitor_schedule_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "monitor_results_checked_idx" ON "monitor_results" USING btree ("checked_at");--> statement-breakpoint
+CREATE INDEX "monitor_schedule_due_idx" ON "monitor_schedule" USING btree ("region","due_at");

@@ -1,0 +1,87 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './accounts';
+import { createdAt } from './columns';
+import { websites } from './websites';
+
+/**
+ * A running probe process and the regions it serves (`sitelens probe --region`, or the embedded
+ * start's PROBE_REGIONS). It beats every few seconds; a region with no probe beating recently is
+ * reported as having no probe, never as measured.
+ */
+export const probes = pgTable('probes', {
+  id: uuid().primaryKey(),
+  regions: text().array().notNull(),
+  host: text().notNull(),
+  pid: integer().notNull(),
+  startedAt: createdAt(),
+  beatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Checks done since it started, and how late their slots were at the 99th percentile lately. */
+  checksDone: integer().notNull().default(0),
+  lateMsP99: integer('late_ms_p99'),
+});
+
+/**
+ * When each of a website's checks is next due at each of its regions: the scheduler's whole state,
+ * one row per website, region and kind ('uptime': ping and HTTP every MONITOR_UPTIME_SECONDS).
+ * A probe leases due rows (`lease_until`); the row moves to its next slot in the transaction that
+ * writes the slot's results, so a probe killed mid-check leaves the slot to be taken again.
+ */
+export const monitorSchedule = pgTable(
+  'monitor_schedule',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    region: text().notNull(),
+    kind: text().$type<'uptime'>().notNull(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    leaseUntil: timestamp({ withTimezone: true }),
+    leasedBy: uuid(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.region, t.kind] }),
+    index('monitor_schedule_due_idx').on(t.region, t.dueAt),
+  ],
+);
+
+/**
+ * One check's result for one slot: written once (a slot run twice finds its row taken). `ok` is
+ * the check's verdict (ping connected; HTTP answered below 400 without an error); `value_ms` the
+ * connect or response time.
+ */
+export const monitorResults = pgTable(
+  'monitor_results',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    region: text().notNull(),
+    check: text().$type<'ping' | 'http'>().notNull(),
+    slotAt: timestamp({ withTimezone: true }).notNull(),
+    checkedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The probe that measured it. */
+    probeId: uuid().notNull(),
+    ok: boolean().notNull(),
+    valueMs: real(),
+    status: integer(),
+    error: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.region, t.check, t.slotAt] }),
+    index('monitor_results_checked_idx').on(t.checkedAt),
+  ],
+);

@@ -1,0 +1,228 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { guardedFetcherFor } from '../../platform/fetcher';
+import { addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { waitFor } from '../../test/processes';
+import { httpCheck, pingCheck } from './checks';
+import { liveProbeRegions, type Probe, startProbe } from './probe';
+
+// The probes: uptime checks (a TCP connect and an HTTP GET) of each website at each of its regions,
+// taken from a schedule in the database by the probes that serve the region.
+
+const logger = pino({ level: 'silent' });
+const SITES = Array.from({ length: 12 }, (_, i) => `shop-${i}.example.com`);
+
+/** One local web server standing in for every fixture site; `mode` says how it answers. */
+let mode: 'up' | 'error' = 'up';
+const requests: string[] = [];
+const server = http.createServer((request, response) => {
+  requests.push(`${request.headers.host}${request.url}`);
+  response.writeHead(mode === 'up' ? 200 : 503, { 'content-type': 'text/html' });
+  response.end('<!doctype html><title>Shop</title>');
+});
+let port = 0;
+const fetcherFor = () =>
+  guardedFetcherFor({
+    FETCH_ALLOW_PRIVATE: undefined,
+    FETCH_CONNECT_TO: SITES.map((site) => `${site}:80:127.0.0.1:${port}`).join(','),
+  });
+
+let t: TestApp;
+const probes: Probe[] = [];
+const startFor = async (regions: ('us-east-1' | 'eu-west-1')[]) => {
+  const probe = await startProbe({
+    database: t.database,
+    fetcher: fetcherFor(),
+    regions,
+    logger,
+    uptimeSeconds: 5,
+    tickMs: 100,
+    flushMs: 100,
+    leaseSeconds: 3,
+  });
+  probes.push(probe);
+  return probe;
+};
+const results = (where = 'true') =>
+  t.database.query<{
+    site: string;
+    region: string;
+    check: string;
+    slot: number;
+    ok: boolean;
+    status: number | null;
+    error: string | null;
+  }>(
+    `select w.domain as site, r.region, r."check", extract(epoch from r.slot_at)::float8 as slot, r.ok, r.status, r.error
+       from monitor_results r join websites w on w.id = r.website_id where ${where}
+      order by w.domain, r.region, r."check", r.slot_at`,
+  );
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  t = await createTestApp();
+  const account = await teamAccount(t, {
+    max_tracked_websites: 50,
+    max_monitored_regions: 3,
+    max_competitors: 3,
+  });
+  for (const [i, site] of SITES.entries())
+    await addWebsite(t.app, account, {
+      domain: site,
+      homepage_url: `http://${site}/`,
+      // The first site is monitored from two regions, the others from the one the probes serve.
+      settings: { regions: i === 0 ? ['us-east-1', 'eu-west-1'] : ['us-east-1'] },
+    });
+});
+afterEach(async () => {
+  for (const probe of probes.splice(0)) await probe.stop();
+  await t.database.query('delete from monitor_results');
+  await t.database.query('delete from monitor_schedule');
+  mode = 'up';
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('the checks', () => {
+  it("ping connects to the site's port and HTTP GETs its page: both up, with their times", async () => {
+    const fetcher = fetcherFor();
+    expect(await pingCheck(fetcher, 'http://shop-1.example.com/')).toMatchObject({ ok: true, error: null });
+    const answered = await httpCheck(fetcher, 'http://shop-1.example.com/');
+    expect(answered).toMatchObject({ ok: true, status: 200, error: null });
+    expect(answered.valueMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('an answer of 503 is HTTP down with its status while ping stays up; a closed port is down for both', async () => {
+    const fetcher = fetcherFor();
+    mode = 'error';
+    expect(await httpCheck(fetcher, 'http://shop-1.example.com/')).toMatchObject({
+      ok: false,
+      status: 503,
+      error: 'HTTP 503',
+    });
+    expect((await pingCheck(fetcher, 'http://shop-1.example.com/')).ok).toBe(true);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const nowhere = guardedFetcherFor({
+      FETCH_ALLOW_PRIVATE: undefined,
+      FETCH_CONNECT_TO: `gone.example.com:80:127.0.0.1:${closedPort}`,
+    });
+    const pinged = await pingCheck(nowhere, 'http://gone.example.com/');
+    expect(pinged).toMatchObject({ ok: false, valueMs: null });
+    expect(pinged.error).toMatch(/ECONNREFUSED/);
+    expect((await httpCheck(nowhere, 'http://gone.example.com/')).ok).toBe(false);
+  });
+
+  it('never connects to a private address a user typed in', async () => {
+    const fetcher = guardedFetcherFor({ FETCH_ALLOW_PRIVATE: undefined, FETCH_CONNECT_TO: undefined });
+    const before = requests.length;
+    const pinged = await pingCheck(fetcher, `http://127.0.0.1:${port}/`);
+    expect(pinged.ok).toBe(false);
+    expect(pinged.error).toMatch(/not allowed|forbidden|private|loopback/i);
+    expect((await httpCheck(fetcher, `http://127.0.0.1:${port}/`)).ok).toBe(false);
+    expect(requests.length).toBe(before);
+  });
+});
+
+describe('a probe', () => {
+  it('checks each website at the regions it serves, once per period, and says which regions have a probe', async () => {
+    await startFor(['us-east-1']);
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set(['us-east-1']));
+    // Every site's first slot falls due within the first period (5 s), the next one a period later.
+    await waitFor('two slots of every site', async () => {
+      const rows = await results(`r."check" = 'http'`);
+      return SITES.every((site) => rows.filter((row) => row.site === site).length >= 2);
+    });
+    const rows = await results();
+    expect(rows.every((row) => row.region === 'us-east-1')).toBe(true);
+    expect(rows.every((row) => row.ok)).toBe(true);
+    const first = rows.filter((row) => row.site === SITES[0]);
+    const pings = first.filter((row) => row.check === 'ping');
+    const gets = first.filter((row) => row.check === 'http');
+    expect(gets[0]).toMatchObject({ status: 200, error: null });
+    // Ping and HTTP share each slot; slots are one period apart.
+    expect(pings.map((row) => row.slot)).toEqual(gets.map((row) => row.slot));
+    expect(gets[1]!.slot - gets[0]!.slot).toBeCloseTo(5, 3);
+  }, 30_000);
+
+  it('records a site that answers 503 as HTTP down', async () => {
+    mode = 'error';
+    await startFor(['us-east-1']);
+    await waitFor('a checked slot', async () => (await results(`r."check" = 'http'`)).length > 0);
+    const [row] = await results(`r."check" = 'http'`);
+    expect(row).toMatchObject({ ok: false, status: 503, error: 'HTTP 503' });
+  }, 30_000);
+
+  it('a probe of another region takes only that region; two probes of a region never check one slot twice', async () => {
+    requests.length = 0;
+    await Promise.all([startFor(['us-east-1']), startFor(['us-east-1']), startFor(['eu-west-1'])]);
+    await waitFor('two slots of every site', async () => {
+      const rows = await results(`r."check" = 'http' and r.region = 'us-east-1'`);
+      return SITES.every((site) => rows.filter((row) => row.site === site).length >= 2);
+    });
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set(['us-east-1', 'eu-west-1']));
+    // Stopped, the probes write what they had under way: every GET the sites saw is one row.
+    for (const probe of probes.splice(0)) await probe.stop();
+    const rows = await results();
+    // The eu-west-1 probe checked the one site monitored there, and nothing else.
+    const eu = rows.filter((row) => row.region === 'eu-west-1');
+    expect(eu.length).toBeGreaterThan(0);
+    expect(new Set(eu.map((row) => row.site))).toEqual(new Set([SITES[0]]));
+    // Each slot was checked by one probe: as many GETs reached the sites as there are HTTP rows.
+    expect(requests.length).toBe(rows.filter((row) => row.check === 'http').length);
+  }, 30_000);
+
+  it('takes again, once, a slot whose probe died mid-check, when its lease runs out', async () => {
+    // A probe took shop-0's slot at us-east-1 and died: its lease (3 s) runs out unanswered.
+    await startFor(['eu-west-1']); // fills the schedule of both regions' rows it serves
+    await t.database.query(
+      `insert into monitor_schedule (website_id, region, kind, organization_id, url, due_at, lease_until, leased_by)
+       select id, 'us-east-1', 'uptime', organization_id, homepage_url,
+              date_trunc('milliseconds', now() - interval '1 second'), now() + interval '2 seconds', gen_random_uuid()
+         from websites where domain = $1`,
+      [SITES[0]],
+    );
+    const [{ due }] = (await t.database.query<{ due: number }>(
+      `select extract(epoch from due_at)::float8 as due from monitor_schedule s join websites w on w.id = s.website_id
+        where w.domain = $1 and s.region = 'us-east-1'`,
+      [SITES[0]],
+    )) as [{ due: number }];
+    await startFor(['us-east-1']);
+    await waitFor('the abandoned slot', async () =>
+      (await results(`w.domain = '${SITES[0]}' and r.region = 'us-east-1'`)).some((row) => row.slot === due),
+    );
+    const taken = (await results(`w.domain = '${SITES[0]}' and r.region = 'us-east-1'`)).filter(
+      (row) => row.slot === due,
+    );
+    expect(taken.map((row) => row.check)).toEqual(['http', 'ping']);
+  }, 30_000);
+
+  it('drops a region from the schedule when the website stops monitoring it, and leaves the probes table when stopped', async () => {
+    const probe = await startFor(['eu-west-1']);
+    const slots = () =>
+      t.database
+        .query(`select 1 from monitor_schedule where region = 'eu-west-1'`)
+        .then((rows) => rows.length);
+    expect(await slots()).toBe(1);
+    await t.database.query(
+      `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1"]') where domain = $1`,
+      [SITES[0]],
+    );
+    const { syncSchedule } = await import('./probe');
+    await syncSchedule(t.database.query, ['eu-west-1'], 5);
+    expect(await slots()).toBe(0);
+    await probe.stop();
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set());
+    await t.database.query(
+      `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1", "eu-west-1"]') where domain = $1`,
+      [SITES[0]],
+    );
+  });
+});

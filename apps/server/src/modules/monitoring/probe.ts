@@ -1,0 +1,283 @@
+import { hostname } from 'node:os';
+import type { MonitorRegion } from '@sitelens/contracts';
+import type { GuardedFetcher } from '@sitelens/engine';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Database, QueryFn } from '../../db/client';
+import { guardedFetcherFor } from '../../platform/fetcher';
+import { type CheckOutcome, httpCheck, pingCheck } from './checks';
+
+export interface ProbeOptions {
+  database: Database;
+  fetcher: GuardedFetcher;
+  regions: readonly MonitorRegion[];
+  logger: Logger;
+  /** Seconds between two uptime checks of a website at a region. */
+  uptimeSeconds: number;
+  /** How often due checks are looked for (ms). */
+  tickMs?: number;
+  /** How long a taken slot is this probe's before another may take it again (s); longer than a check can take. */
+  leaseSeconds?: number;
+  /** Slots checked at once. */
+  concurrency?: number;
+  /** How long results wait to be written together (ms). */
+  flushMs?: number;
+  ping?: (url: string) => Promise<CheckOutcome>;
+  http?: (url: string) => Promise<CheckOutcome>;
+}
+
+export interface Probe {
+  readonly id: string;
+  /** Stops taking slots, finishes and writes those under way, and leaves the probes table. */
+  stop(): Promise<void>;
+}
+
+/** How often a probe says it is alive; a probe silent for PROBE_DEAD_AFTER_SECONDS has gone. */
+export const PROBE_BEAT_SECONDS = 5;
+export const PROBE_DEAD_AFTER_SECONDS = 30;
+/** How often a probe adds the slots of new websites and regions, and drops removed ones. */
+const SYNC_SECONDS = 30;
+const FLUSH_AT = 500;
+const LATENESS_KEPT = 2_000;
+
+/** A taken slot: a website's uptime check at a region, due at `dueAt`. */
+interface Slot {
+  websiteId: string;
+  region: string;
+  url: string;
+  dueAt: Date;
+}
+
+interface Written {
+  slot: Slot;
+  checkedAt: Date;
+  ping: CheckOutcome;
+  http: CheckOutcome;
+}
+
+/**
+ * Adds an uptime slot for each website at each of its regions that these probes serve (first due
+ * at a random moment of the coming period, so thousands of websites added at once do not fall due
+ * in the same second), follows a changed homepage, and drops the slots of regions a website no
+ * longer monitors. Due times are whole milliseconds, so they survive the round trip through a JS Date.
+ */
+export async function syncSchedule(query: QueryFn, regions: readonly string[], periodSeconds: number) {
+  await query(
+    `insert into monitor_schedule (website_id, region, kind, organization_id, url, due_at)
+     select w.id, r.region, 'uptime', w.organization_id, w.homepage_url,
+            date_trunc('milliseconds', now() + random() * make_interval(secs => $2))
+       from websites w
+       cross join lateral jsonb_array_elements_text(coalesce(w.settings -> 'regions', '[]'::jsonb)) as r(region)
+      where r.region = any($1::text[])
+     on conflict (website_id, region, kind) do update set url = excluded.url
+      where monitor_schedule.url is distinct from excluded.url`,
+    [regions, periodSeconds],
+  );
+  await query(
+    `delete from monitor_schedule s
+      where s.region = any($1::text[])
+        and not exists (select 1 from websites w where w.id = s.website_id and w.settings -> 'regions' ? s.region)`,
+    [regions],
+  );
+}
+
+/**
+ * Starts a probe for `regions`: every tick it takes the slots due at its regions (leased, `skip
+ * locked`, so probes of one region share the work and never take the same slot), pings and GETs
+ * each website, and writes the results of many slots in one transaction that also moves each slot
+ * to its next due time. A probe killed mid-check loses nothing (the lease runs out and the slot is
+ * taken again) and duplicates nothing (one row per website, region, check and slot).
+ */
+export async function startProbe(options: ProbeOptions): Promise<Probe> {
+  const { database, fetcher, regions, logger, uptimeSeconds } = options;
+  const tickMs = options.tickMs ?? 1_000;
+  const leaseSeconds = options.leaseSeconds ?? 90;
+  const concurrency = options.concurrency ?? 200;
+  const flushMs = options.flushMs ?? 500;
+  const ping = options.ping ?? ((url: string) => pingCheck(fetcher, url));
+  const http = options.http ?? ((url: string) => httpCheck(fetcher, url));
+  const id = crypto.randomUUID();
+
+  let inFlight = 0;
+  let checksDone = 0;
+  const lateness: number[] = [];
+  let pending: Written[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let claiming = false;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const beat = () => {
+    const sorted = [...lateness].sort((a, b) => a - b);
+    const p99 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! : null;
+    return database.query(
+      `insert into probes (id, regions, host, pid, checks_done, late_ms_p99) values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do update set beat_at = now(), checks_done = excluded.checks_done, late_ms_p99 = excluded.late_ms_p99`,
+      [id, regions, hostname(), process.pid, checksDone, p99 === null ? null : Math.round(p99)],
+    );
+  };
+
+  async function write(batch: Written[]) {
+    if (batch.length === 0) return;
+    const rows = batch.flatMap((w) =>
+      (['ping', 'http'] as const).map((check) => ({ w, check, outcome: w[check] })),
+    );
+    await database.transaction(async (query) => {
+      await query(
+        `insert into monitor_results (website_id, region, "check", slot_at, checked_at, ok, value_ms, status, error, probe_id)
+         select *, $10::uuid from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
+                                         $6::boolean[], $7::real[], $8::int[], $9::text[])
+         on conflict do nothing`,
+        [
+          rows.map((r) => r.w.slot.websiteId),
+          rows.map((r) => r.w.slot.region),
+          rows.map((r) => r.check),
+          rows.map((r) => r.w.slot.dueAt.toISOString()),
+          rows.map((r) => r.w.checkedAt.toISOString()),
+          rows.map((r) => r.outcome.ok),
+          rows.map((r) => r.outcome.valueMs),
+          rows.map((r) => r.outcome.status),
+          rows.map((r) => r.outcome.error),
+          id,
+        ],
+      );
+      // The next slot after now: slots that fell due while no probe ran are not made up for.
+      await query(
+        `update monitor_schedule s
+            set due_at = s.due_at + make_interval(secs => $4 * (floor(extract(epoch from now() - s.due_at) / $4) + 1)),
+                lease_until = null, leased_by = null
+           from unnest($1::uuid[], $2::text[], $3::timestamptz[]) as d(website_id, region, due_at)
+          where s.website_id = d.website_id and s.region = d.region and s.kind = 'uptime' and s.due_at = d.due_at`,
+        [
+          batch.map((w) => w.slot.websiteId),
+          batch.map((w) => w.slot.region),
+          batch.map((w) => w.slot.dueAt.toISOString()),
+          uptimeSeconds,
+        ],
+      );
+    });
+    checksDone += rows.length;
+  }
+
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    flushing = flushing
+      .then(() => write(batch))
+      .catch((error) =>
+        logger.error(
+          { err: error, slots: batch.length },
+          'monitor results not written; their slots will be taken again',
+        ),
+      );
+    return flushing;
+  };
+
+  async function check(slot: Slot) {
+    const [pinged, answered] = await Promise.all([ping(slot.url), http(slot.url)]);
+    pending.push({ slot, checkedAt: new Date(), ping: pinged, http: answered });
+    if (pending.length >= FLUSH_AT) void flush();
+  }
+
+  async function claim() {
+    if (claiming || stopped || inFlight >= concurrency) return;
+    claiming = true;
+    try {
+      const taken = await database.query<{
+        website_id: string;
+        region: string;
+        url: string;
+        due_at: Date;
+        late_ms: number;
+      }>(
+        `with due as (
+           select website_id, region, kind from monitor_schedule
+            where region = any($1::text[]) and due_at <= now() and (lease_until is null or lease_until < now())
+            order by due_at limit $2 for update skip locked)
+         update monitor_schedule s set lease_until = now() + make_interval(secs => $3), leased_by = $4
+           from due
+          where s.website_id = due.website_id and s.region = due.region and s.kind = due.kind
+         returning s.website_id, s.region, s.url, s.due_at, (extract(epoch from now() - s.due_at) * 1000)::float8 as late_ms`,
+        [regions, concurrency - inFlight, leaseSeconds, id],
+      );
+      for (const row of taken) {
+        lateness.push(row.late_ms);
+        if (lateness.length > LATENESS_KEPT) lateness.shift();
+        inFlight++;
+        const run = check({
+          websiteId: row.website_id,
+          region: row.region,
+          url: row.url,
+          dueAt: new Date(row.due_at),
+        })
+          .catch((error) => logger.error({ err: error, website: row.website_id }, 'monitor check failed'))
+          .finally(() => {
+            inFlight--;
+            running.delete(run);
+          });
+        running.add(run);
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'taking due monitor slots failed');
+    } finally {
+      claiming = false;
+    }
+  }
+
+  const sync = () =>
+    syncSchedule(database.query, regions, uptimeSeconds).catch((error) =>
+      logger.warn({ err: error }, 'monitor schedule sync failed'),
+    );
+
+  await beat();
+  await sync();
+  const timers = [
+    setInterval(() => void claim(), tickMs),
+    setInterval(() => void flush(), flushMs),
+    setInterval(() => void sync(), SYNC_SECONDS * 1000),
+    setInterval(
+      () => void beat().catch((error) => logger.warn({ err: error }, 'probe heartbeat failed')),
+      PROBE_BEAT_SECONDS * 1000,
+    ),
+  ];
+  void claim();
+  logger.info({ probe: id, regions }, 'probe started');
+
+  return {
+    id,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running);
+      await flush();
+      await database.query('delete from probes where id = $1', [id]);
+    },
+  };
+}
+
+/** A probe as the server's settings make it: the guarded fetcher, MONITOR_UPTIME_SECONDS. */
+export function startProbeFromConfig(
+  database: Database,
+  config: Config,
+  regions: readonly MonitorRegion[],
+  logger: Logger,
+): Promise<Probe> {
+  return startProbe({
+    database,
+    fetcher: guardedFetcherFor(config),
+    regions,
+    logger: logger.child({ probe: regions.join(',') }),
+    uptimeSeconds: config.MONITOR_UPTIME_SECONDS,
+  });
+}
+
+/** Regions with a probe that beat within PROBE_DEAD_AFTER_SECONDS; any other region has "no probe in this region". */
+export async function liveProbeRegions(query: QueryFn): Promise<Set<string>> {
+  const rows = await query<{ region: string }>(
+    `select distinct unnest(regions) as region from probes
+      where beat_at > now() - make_interval(secs => $1)`,
+    [PROBE_DEAD_AFTER_SECONDS],
+  );
+  return new Set(rows.map((row) => row.region));
+}
