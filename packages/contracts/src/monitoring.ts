@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { MonitorRegionSchema } from './websites';
+
 // Monitoring's rules (checkup document 4 and 9), shared by the probes, the outage calls and the
 // outage screen: when a check counts as down, when a region is in danger, how outage intervals
 // are merged and split, and when failing regions make an outage.
@@ -82,3 +85,67 @@ export function outageScope(
     return 'none';
   return down === monitored.size ? 'global' : 'regional';
 }
+
+/** What every monitoring call says of a region no probe serves: nothing there was measured. */
+export const NO_PROBE_TEXT = 'no probe in this region';
+
+const MonitoredUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Enter the URL of a tracked website' })
+  .max(2048);
+
+/** `GET /api/outage/list`: a tracked website's outages (by its URL) between two days, the last 30 by default. */
+export const OutageListQuerySchema = z
+  .object({
+    url: MonitoredUrlSchema,
+    start_date: z.iso.date().optional(),
+    end_date: z.iso.date().optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+export type OutageListQuery = z.output<typeof OutageListQuerySchema>;
+
+const OutageScopeSchema = z.enum(['regional', 'global']);
+
+/** An outage over: when it started and ended (ISO times, UTC), where. */
+export const ArchivedOutageSchema = z.object({
+  guid: z.uuid(),
+  start_at: z.iso.datetime(),
+  end_at: z.iso.datetime(),
+  scope: OutageScopeSchema,
+  regions: z.array(MonitorRegionSchema),
+});
+export type ArchivedOutage = z.infer<typeof ArchivedOutageSchema>;
+
+/** The outage under way: `created_at` is when it started, in unix seconds (spec 3). */
+export const ActiveOutageSchema = z.object({
+  guid: z.uuid(),
+  created_at: z.number().int(),
+  scope: OutageScopeSchema,
+  regions: z.array(MonitorRegionSchema),
+});
+export type ActiveOutage = z.infer<typeof ActiveOutageSchema>;
+
+export const OutageListReplySchema = z.object({
+  archived: z.array(ArchivedOutageSchema),
+  active: ActiveOutageSchema.nullable(),
+  /** The website's regions no live probe serves: their absence of outages means nothing was measured. */
+  no_probe: z.array(MonitorRegionSchema),
+});
+export type OutageListReply = z.infer<typeof OutageListReplySchema>;
+
+export const OutageContextQuerySchema = z.object({ guid: z.uuid({ error: 'Unknown outage' }) });
+
+/** One failed check of an outage: a ping (value false) or a page load (its ms, or null, and the error). */
+export const OutageEventSchema = z.object({
+  created_at: z.iso.datetime(),
+  region: MonitorRegionSchema,
+  type: z.enum(['ping', 'loading_time']),
+  value: z.union([z.boolean(), z.number()]).nullable(),
+  error: z.string().nullable(),
+});
+export type OutageEvent = z.infer<typeof OutageEventSchema>;
+
+export const OutageContextReplySchema = z.object({ guid: z.uuid(), events: z.array(OutageEventSchema) });
+export type OutageContextReply = z.infer<typeof OutageContextReplySchema>;

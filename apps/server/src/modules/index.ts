@@ -9,6 +9,7 @@ import { deepAnalysisHistoryRoutes } from './deep-analysis/history-routes';
 import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
 import { keywordRoutes } from './keywords/routes';
+import { monitoringRoutes } from './monitoring/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
@@ -37,4 +38,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   sitemapGeneratorRoutes,
   backlinksRoutes,
   keywordRoutes,
+  monitoringRoutes,
 ];

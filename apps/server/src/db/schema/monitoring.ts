@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
@@ -84,4 +87,49 @@ export const monitorResults = pgTable(
     primaryKey({ columns: [t.websiteId, t.region, t.check, t.slotAt] }),
     index('monitor_results_checked_idx').on(t.checkedAt),
   ],
+);
+
+/**
+ * A website's outage: opened when its checks fail at a quorum of its regions (OUTAGE_QUORUM_REGIONS),
+ * closed when they recover. `ended_at` null: under way (at most one per website); one that fails
+ * again within 5 minutes of closing is reopened rather than a new one (the spec's merged gap).
+ */
+export const outages = pgTable(
+  'outages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'global' once every region of the website failed during it, else 'regional'. */
+    scope: text().$type<'regional' | 'global'>().notNull(),
+    /** Every region that failed during it. */
+    regions: text().array().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outages_one_open_per_website').on(t.websiteId).where(sql`${t.endedAt} is null`),
+    index('outages_website_started_idx').on(t.websiteId, t.startedAt),
+  ],
+);
+
+/** The failed checks of an outage, kept with it (raw results go after 48 hours). */
+export const outageEvents = pgTable(
+  'outage_events',
+  {
+    outageId: uuid()
+      .notNull()
+      .references(() => outages.id, { onDelete: 'cascade' }),
+    region: text().notNull(),
+    type: text().$type<'ping' | 'loading_time'>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** A ping's false, or a page load's milliseconds (null when it failed before answering). */
+    value: jsonb().$type<boolean | number | null>(),
+    error: text(),
+  },
+  (t) => [primaryKey({ columns: [t.outageId, t.region, t.type, t.createdAt] })],
 );

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database, QueryFn } from '../../db/client';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { type CheckOutcome, httpCheck, pingCheck } from './checks';
+import { updateOutages } from './outages';
 
 export interface ProbeOptions {
   database: Database;
@@ -22,6 +23,8 @@ export interface ProbeOptions {
   concurrency?: number;
   /** How long results wait to be written together (ms). */
   flushMs?: number;
+  /** Failing regions of a website that open an outage (OUTAGE_QUORUM_REGIONS). */
+  outageQuorum?: number;
   ping?: (url: string) => Promise<CheckOutcome>;
   http?: (url: string) => Promise<CheckOutcome>;
 }
@@ -94,6 +97,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   const leaseSeconds = options.leaseSeconds ?? 90;
   const concurrency = options.concurrency ?? 200;
   const flushMs = options.flushMs ?? 500;
+  const outageQuorum = options.outageQuorum ?? 1;
   const ping = options.ping ?? ((url: string) => pingCheck(fetcher, url));
   const http = options.http ?? ((url: string) => httpCheck(fetcher, url));
   const id = crypto.randomUUID();
@@ -154,6 +158,11 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
           batch.map((w) => w.slot.dueAt.toISOString()),
           uptimeSeconds,
         ],
+      );
+      await updateOutages(
+        query,
+        batch.map((w) => w.slot.websiteId),
+        outageQuorum,
       );
     });
     checksDone += rows.length;
@@ -269,6 +278,7 @@ export function startProbeFromConfig(
     regions,
     logger: logger.child({ probe: regions.join(',') }),
     uptimeSeconds: config.MONITOR_UPTIME_SECONDS,
+    outageQuorum: config.OUTAGE_QUORUM_REGIONS,
   });
 }
 

@@ -1,0 +1,250 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { guardedFetcherFor } from '../../platform/fetcher';
+import { type Account, addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { waitFor } from '../../test/processes';
+import { updateOutages } from './outages';
+import { type Probe, startProbe } from './probe';
+
+// Outages from the probes' results (checkup document 4 and 7.4): opened at the quorum of a
+// website's regions, global when all fail, closed on recovery, reopened within the 5-minute gap,
+// with their failed checks; the outage calls scoped to the organization.
+
+const SITE = 'harbour.example.com';
+const URL_OF_SITE = `http://${SITE}/`;
+let t: TestApp;
+let account: Account;
+let websiteId: string;
+
+/** A check's result at a region, `minutesAgo` before now; `ok` false is a failure. */
+async function result(region: string, check: 'ping' | 'http', ok: boolean, minutesAgo: number) {
+  await t.database.query(
+    `insert into monitor_results (website_id, region, "check", slot_at, checked_at, probe_id, ok, value_ms, status, error)
+     values ($1, $2, $3, now() - make_interval(secs => $4 * 60), now() - make_interval(secs => $4 * 60),
+             gen_random_uuid(), $5, $6, $7, $8)`,
+    [
+      websiteId,
+      region,
+      check,
+      minutesAgo,
+      ok,
+      check === 'http' ? 120 : 4,
+      check === 'http' ? (ok ? 200 : 503) : null,
+      ok ? null : check === 'http' ? 'HTTP 503' : 'connect ECONNREFUSED',
+    ],
+  );
+}
+const evaluate = (quorum = 1) => t.database.transaction((query) => updateOutages(query, [websiteId], quorum));
+const outages = () =>
+  t.database.query<{ id: string; scope: string; regions: string[]; open: boolean }>(
+    'select id, scope, regions, ended_at is null as open from outages where website_id = $1 order by started_at',
+    [websiteId],
+  );
+const list = (who: Account = account, url = URL_OF_SITE) =>
+  t.app.inject({ url: `/api/outage/list?url=${encodeURIComponent(url)}`, headers: who.auth });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  account = await teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 3, max_competitors: 1 });
+  websiteId = (
+    await addWebsite(t.app, account, {
+      domain: SITE,
+      homepage_url: URL_OF_SITE,
+      settings: { regions: ['us-east-1', 'eu-west-1'] },
+    })
+  ).guid;
+});
+beforeEach(async () => {
+  await t.database.query('delete from outages');
+  await t.database.query('delete from monitor_results');
+});
+afterAll(() => t.close());
+
+describe('outages from check results', () => {
+  it('one failing region opens a regional outage, all regions make it global, recovery closes it', async () => {
+    await result('us-east-1', 'ping', true, 3);
+    await result('us-east-1', 'http', true, 3);
+    await result('eu-west-1', 'http', false, 3);
+    await evaluate();
+    expect(await outages()).toMatchObject([{ scope: 'regional', regions: ['eu-west-1'], open: true }]);
+
+    await result('us-east-1', 'ping', false, 2);
+    await evaluate();
+    expect(await outages()).toMatchObject([
+      { scope: 'global', regions: ['eu-west-1', 'us-east-1'], open: true },
+    ]);
+
+    await result('us-east-1', 'ping', true, 1);
+    await result('eu-west-1', 'http', true, 1);
+    await evaluate();
+    expect(await outages()).toMatchObject([{ scope: 'global', open: false }]);
+
+    // Its failed checks, each once however often the outage was looked at.
+    await evaluate();
+    const [outage] = await outages();
+    const context = await t.app.inject({
+      url: `/api/outage/context?guid=${outage!.id}`,
+      headers: account.auth,
+    });
+    expect(context.statusCode).toBe(200);
+    expect(context.json().events).toEqual([
+      {
+        created_at: expect.any(String),
+        region: 'eu-west-1',
+        type: 'loading_time',
+        value: 120,
+        error: 'HTTP 503',
+      },
+      {
+        created_at: expect.any(String),
+        region: 'us-east-1',
+        type: 'ping',
+        value: false,
+        error: 'connect ECONNREFUSED',
+      },
+    ]);
+  });
+
+  it('with a quorum of two, one failing region opens nothing; both open a global outage', async () => {
+    await result('us-east-1', 'http', true, 2);
+    await result('eu-west-1', 'http', false, 2);
+    await evaluate(2);
+    expect(await outages()).toEqual([]);
+    await result('us-east-1', 'http', false, 1);
+    await evaluate(2);
+    expect(await outages()).toMatchObject([{ scope: 'global', open: true }]);
+  });
+
+  it('down again within 5 minutes of recovering continues the same outage; later, a new one', async () => {
+    await result('eu-west-1', 'http', false, 20);
+    await evaluate();
+    await result('eu-west-1', 'http', true, 16);
+    await evaluate();
+    await result('eu-west-1', 'http', false, 12); // 4 minutes after it closed
+    await evaluate();
+    const [first] = await outages();
+    expect(await outages()).toEqual([{ ...first, open: true }]);
+    await result('eu-west-1', 'http', true, 10);
+    await evaluate();
+    await result('eu-west-1', 'http', false, 3); // 7 minutes after
+    await evaluate();
+    expect((await outages()).map((o) => [o.id === first!.id, o.open])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+});
+
+describe('GET /api/outage/list and /context', () => {
+  it('answers the outages over and under way, and the regions without a probe', async () => {
+    await result('eu-west-1', 'http', false, 30);
+    await evaluate();
+    await result('eu-west-1', 'http', true, 25);
+    await evaluate();
+    await result('us-east-1', 'ping', false, 2);
+    await evaluate();
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.archived).toEqual([
+      {
+        guid: expect.any(String),
+        start_at: expect.any(String),
+        end_at: expect.any(String),
+        scope: 'regional',
+        regions: ['eu-west-1'],
+      },
+    ]);
+    // From the first failed check to the recovery, 5 minutes later (each row written at its own now()).
+    expect(
+      Math.abs(Date.parse(body.archived[0].end_at) - Date.parse(body.archived[0].start_at) - 5 * 60_000),
+    ).toBeLessThan(1_000);
+    expect(body.active).toMatchObject({ scope: 'regional', regions: ['us-east-1'] });
+    expect(Math.abs(body.active.created_at - (Date.now() / 1000 - 120))).toBeLessThan(5);
+    // No probe runs in this test: neither region was measured by a live one.
+    expect(body.no_probe).toEqual(['us-east-1', 'eu-west-1']);
+    // A day range that ends before them has none.
+    const before = await t.app.inject({
+      url: `/api/outage/list?url=${encodeURIComponent(URL_OF_SITE)}&start_date=2020-01-01&end_date=2020-01-31`,
+      headers: account.auth,
+    });
+    expect(before.json()).toMatchObject({ archived: [], active: null });
+  });
+
+  it("another organization's website and outage are 404; a URL that is not one is 400", async () => {
+    await result('eu-west-1', 'http', false, 2);
+    await evaluate();
+    const [outage] = await outages();
+    const other = await teamAccount(t, {
+      max_tracked_websites: 5,
+      max_monitored_regions: 3,
+      max_competitors: 1,
+    });
+    expect((await list(other)).statusCode).toBe(404);
+    const context = await t.app.inject({
+      url: `/api/outage/context?guid=${outage!.id}`,
+      headers: other.auth,
+    });
+    expect(context.statusCode).toBe(404);
+    const bad = await list(account, 'not a url');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/url/i);
+  });
+});
+
+describe('a fixture site that stops answering', () => {
+  let mode: 'up' | 'error' = 'up';
+  const server = http.createServer((_request, response) => {
+    response.writeHead(mode === 'up' ? 200 : 503);
+    response.end('<!doctype html><title>Harbour</title>');
+  });
+  const probes: Probe[] = [];
+  afterAll(async () => {
+    for (const probe of probes) await probe.stop();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('opens an outage at both regions and closes it when the site answers again', async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    for (const region of ['us-east-1', 'eu-west-1'] as const)
+      probes.push(
+        await startProbe({
+          database: t.database,
+          fetcher: guardedFetcherFor({
+            FETCH_ALLOW_PRIVATE: undefined,
+            FETCH_CONNECT_TO: `${SITE}:80:127.0.0.1:${port}`,
+          }),
+          regions: [region],
+          logger: pino({ level: 'silent' }),
+          uptimeSeconds: 5,
+          tickMs: 100,
+          flushMs: 100,
+        }),
+      );
+    await waitFor('checks at both regions', async () => {
+      const rows = await t.database.query('select distinct region from monitor_results');
+      return rows.length === 2;
+    });
+    expect((await list()).json()).toMatchObject({ active: null, no_probe: [] });
+    mode = 'error';
+    await waitFor('a global outage', async () => (await list()).json().active?.scope === 'global', 20_000);
+    mode = 'up';
+    await waitFor('the outage over', async () => (await list()).json().active === null, 20_000);
+    const { archived } = (await list()).json();
+    expect(archived).toHaveLength(1);
+    const context = (
+      await t.app.inject({ url: `/api/outage/context?guid=${archived[0].guid}`, headers: account.auth })
+    ).json();
+    expect(new Set(context.events.map((e: { region: string }) => e.region))).toEqual(
+      new Set(['us-east-1', 'eu-west-1']),
+    );
+    expect(
+      context.events.every(
+        (e: { type: string; error: string }) => e.type === 'loading_time' && e.error === 'HTTP 503',
+      ),
+    ).toBe(true);
+  }, 60_000);
+});
