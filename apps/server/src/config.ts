@@ -94,6 +94,8 @@ export const ConfigSchema = z.object({
     }),
   /** Seconds between two uptime checks (ping and HTTP) of a website at a region. */
   MONITOR_UPTIME_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+  /** Minutes between two page loads (HTML and resources: time, size, speed) of a website at a region. */
+  MONITOR_SPEED_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** How many of a website's regions must fail at once to open an outage (all of them, at most). */
   OUTAGE_QUORUM_REGIONS: z.coerce.number().int().min(1).max(12).default(1),
   /** DataForSEO, the keyword and backlink data provider: the API login and password (both, or neither). */

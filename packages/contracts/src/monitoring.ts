@@ -149,3 +149,51 @@ export type OutageEvent = z.infer<typeof OutageEventSchema>;
 
 export const OutageContextReplySchema = z.object({ guid: z.uuid(), events: z.array(OutageEventSchema) });
 export type OutageContextReply = z.infer<typeof OutageContextReplySchema>;
+
+/** `GET /api/loading-time`: a tracked website's page loads at one of its regions, by hour or by day. */
+export const LoadingTimeQuerySchema = z
+  .object({
+    url: MonitoredUrlSchema,
+    region: MonitorRegionSchema,
+    start_date: z.iso.date().optional(),
+    end_date: z.iso.date().optional(),
+    group_by: z.enum(['hour', 'day']).default('hour'),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+export type LoadingTimeQuery = z.output<typeof LoadingTimeQuerySchema>;
+
+/** One hour or day of page loads: times in ms, the page's size in Kb, its speed in Kb/s. */
+export const LoadingTimeReportSchema = z.object({
+  c_at: z.iso.datetime(),
+  loading_time: z.number(),
+  min_loading_time: z.number(),
+  max_loading_time: z.number(),
+  page_size: z.number(),
+  loading_speed: z.number(),
+});
+export type LoadingTimeReport = z.infer<typeof LoadingTimeReportSchema>;
+
+export const LoadingTimeReplySchema = z.object({
+  reports: z.array(LoadingTimeReportSchema),
+  /** No live probe serves the region: the chart has nothing new to show, and says so. */
+  no_probe: z.boolean(),
+});
+export type LoadingTimeReply = z.infer<typeof LoadingTimeReplySchema>;
+
+/** `POST /api/loading-time`: load the page now, at one region or at all the website's regions. */
+export const LoadingTimeCheckBodySchema = z.object({
+  url: MonitoredUrlSchema,
+  region: MonitorRegionSchema.optional(),
+});
+export type LoadingTimeCheckBody = z.output<typeof LoadingTimeCheckBodySchema>;
+
+export const LoadingTimeCheckReplySchema = z.object({
+  /** Regions whose probe loads the page within seconds. */
+  queued: z.array(MonitorRegionSchema),
+  /** Regions asked for that no live probe serves. */
+  no_probe: z.array(MonitorRegionSchema),
+});
+export type LoadingTimeCheckReply = z.infer<typeof LoadingTimeCheckReplySchema>;

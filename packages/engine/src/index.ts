@@ -16,6 +16,7 @@ export { ArtifactUnavailable, type GatherOptions, mapLimit } from './gather/cont
 export { engineFetch } from './gather/engine-fetch';
 export { FAVICON_MAX_BYTES, type Favicon, faviconType, findFavicon } from './gather/favicon';
 export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
+export { measurePageLoad, type PageLoad } from './gather/page-load';
 export {
   discoverSite,
   homepageCandidates,

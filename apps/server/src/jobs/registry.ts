@@ -2,6 +2,7 @@ import { runReportJob } from '../modules/checkup/jobs';
 import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { recrawlJob } from '../modules/deep-analysis/recrawl';
 import { trackKeywordsJob } from '../modules/keywords/tracking';
+import { monitorRollupJob } from '../modules/monitoring/rollups';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
 import { toolRunJob } from '../modules/webmaster-tools/jobs';
@@ -21,4 +22,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   recrawlJob,
   toolRunJob,
   trackKeywordsJob,
+  monitorRollupJob,
 ];

@@ -8,8 +8,24 @@ CREATE TABLE "monitor_results" (
 	"ok" boolean NOT NULL,
 	"value_ms" real,
 	"status" integer,
+	"bytes" integer,
 	"error" text,
 	CONSTRAINT "monitor_results_website_id_region_check_slot_at_pk" PRIMARY KEY("website_id","region","check","slot_at")
+);
+--> statement-breakpoint
+CREATE TABLE "monitor_rollups" (
+	"website_id" uuid NOT NULL,
+	"region" text NOT NULL,
+	"check" text NOT NULL,
+	"period" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"checks" integer NOT NULL,
+	"failures" integer NOT NULL,
+	"min_ms" real,
+	"max_ms" real,
+	"avg_ms" real,
+	"avg_bytes" real,
+	CONSTRAINT "monitor_rollups_website_id_region_check_period_at_pk" PRIMARY KEY("website_id","region","check","period","at")
 );
 --> statement-breakpoint
 CREATE TABLE "monitor_schedule" (
@@ -56,6 +72,7 @@ CREATE TABLE "probes" (
 );
 --> statement-breakpoint
 ALTER TABLE "monitor_results" ADD CONSTRAINT "monitor_results_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitor_rollups" ADD CONSTRAINT "monitor_rollups_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitor_schedule" ADD CONSTRAINT "monitor_schedule_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitor_schedule" ADD CONSTRAINT "monitor_schedule_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outage_events" ADD CONSTRAINT "outage_events_outage_id_outages_id_fk" FOREIGN KEY ("outage_id") REFERENCES "public"."outages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

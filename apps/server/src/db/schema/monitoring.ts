@@ -35,7 +35,8 @@ export const probes = pgTable('probes', {
 
 /**
  * When each of a website's checks is next due at each of its regions: the scheduler's whole state,
- * one row per website, region and kind ('uptime': ping and HTTP every MONITOR_UPTIME_SECONDS).
+ * one row per website, region and kind ('uptime': ping and HTTP every MONITOR_UPTIME_SECONDS;
+ * 'speed': a page load with its resources every MONITOR_SPEED_MINUTES).
  * A probe leases due rows (`lease_until`); the row moves to its next slot in the transaction that
  * writes the slot's results, so a probe killed mid-check leaves the slot to be taken again.
  */
@@ -46,7 +47,7 @@ export const monitorSchedule = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     region: text().notNull(),
-    kind: text().$type<'uptime'>().notNull(),
+    kind: text().$type<'uptime' | 'speed'>().notNull(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -73,7 +74,7 @@ export const monitorResults = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     region: text().notNull(),
-    check: text().$type<'ping' | 'http'>().notNull(),
+    check: text().$type<'ping' | 'http' | 'page_load'>().notNull(),
     slotAt: timestamp({ withTimezone: true }).notNull(),
     checkedAt: timestamp({ withTimezone: true }).notNull(),
     /** The probe that measured it. */
@@ -81,6 +82,8 @@ export const monitorResults = pgTable(
     ok: boolean().notNull(),
     valueMs: real(),
     status: integer(),
+    /** A page load's bytes, HTML and resources. */
+    bytes: integer(),
     error: text(),
   },
   (t) => [
@@ -132,4 +135,28 @@ export const outageEvents = pgTable(
     error: text(),
   },
   (t) => [primaryKey({ columns: [t.outageId, t.region, t.type, t.createdAt] })],
+);
+
+/**
+ * Hourly and daily aggregates of the results (`period` 'hour' or 'day', `at` its start), kept 13
+ * months while raw results go after 48 hours: what the speed chart reads beyond the last hours.
+ */
+export const monitorRollups = pgTable(
+  'monitor_rollups',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    region: text().notNull(),
+    check: text().$type<'ping' | 'http' | 'page_load'>().notNull(),
+    period: text().$type<'hour' | 'day'>().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    checks: integer().notNull(),
+    failures: integer().notNull(),
+    minMs: real(),
+    maxMs: real(),
+    avgMs: real(),
+    avgBytes: real(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.region, t.check, t.period, t.at] })],
 );

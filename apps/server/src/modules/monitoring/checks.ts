@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { type GuardedFetcher, resolveTarget } from '@sitelens/engine';
+import { LOADING_DOWN_MS } from '@sitelens/contracts';
+import { type GuardedFetcher, measurePageLoad, resolveTarget } from '@sitelens/engine';
 
 /** What one check found: `ok` is its verdict, `valueMs` the connect or response time. */
 export interface CheckOutcome {
@@ -7,6 +8,8 @@ export interface CheckOutcome {
   valueMs: number | null;
   status: number | null;
   error: string | null;
+  /** A page load's bytes. */
+  bytes?: number | null;
 }
 
 export const CHECK_TIMEOUT_MS = 20_000;
@@ -59,6 +62,21 @@ export async function httpCheck(
     const valueMs = Math.round(performance.now() - started);
     const ok = page.status < 400;
     return { ok, valueMs, status: page.status, error: ok ? null : `HTTP ${page.status}` };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/**
+ * Page load: the HTML and every resource it references, timed to the last byte (engine
+ * `measurePageLoad`); down on an error, a status of 400 and above, or above 20,000 ms.
+ */
+export async function pageLoadCheck(fetcher: GuardedFetcher, url: string): Promise<CheckOutcome> {
+  try {
+    const load = await measurePageLoad(fetcher, url, AbortSignal.timeout(2 * CHECK_TIMEOUT_MS));
+    const error =
+      load.status >= 400 ? `HTTP ${load.status}` : load.ms > LOADING_DOWN_MS ? 'Loading time > 20s' : null;
+    return { ok: error === null, valueMs: load.ms, status: load.status, error, bytes: load.bytes };
   } catch (error) {
     return failed(error);
   }

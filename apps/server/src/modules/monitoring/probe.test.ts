@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { waitFor } from '../../test/processes';
-import { httpCheck, pingCheck } from './checks';
+import { httpCheck, pageLoadCheck, pingCheck } from './checks';
 import { liveProbeRegions, type Probe, startProbe } from './probe';
 
 // The probes: uptime checks (a TCP connect and an HTTP GET) of each website at each of its regions,
@@ -14,13 +14,20 @@ import { liveProbeRegions, type Probe, startProbe } from './probe';
 const logger = pino({ level: 'silent' });
 const SITES = Array.from({ length: 12 }, (_, i) => `shop-${i}.example.com`);
 
+const PAGE =
+  '<!doctype html><title>Shop</title><link rel="stylesheet" href="/style.css"><img src="/missing.png">';
 /** One local web server standing in for every fixture site; `mode` says how it answers. */
 let mode: 'up' | 'error' = 'up';
 const requests: string[] = [];
 const server = http.createServer((request, response) => {
   requests.push(`${request.headers.host}${request.url}`);
+  if (request.url === '/style.css') {
+    response.writeHead(200, { 'content-type': 'text/css' });
+    response.end('body { color: #123456; }'.repeat(40));
+    return;
+  }
   response.writeHead(mode === 'up' ? 200 : 503, { 'content-type': 'text/html' });
-  response.end('<!doctype html><title>Shop</title>');
+  response.end(PAGE);
 });
 let port = 0;
 const fetcherFor = () =>
@@ -120,6 +127,27 @@ describe('the checks', () => {
     expect((await httpCheck(nowhere, 'http://gone.example.com/')).ok).toBe(false);
   });
 
+  it('a page load fetches the HTML and what it references, and sums their bytes', async () => {
+    const before = requests.length;
+    const load = await pageLoadCheck(fetcherFor(), 'http://shop-2.example.com/');
+    expect(load).toMatchObject({ ok: true, status: 200, error: null });
+    expect(requests.slice(before).sort()).toEqual([
+      'shop-2.example.com/',
+      'shop-2.example.com/favicon.ico',
+      'shop-2.example.com/missing.png',
+      'shop-2.example.com/style.css',
+    ]);
+    // The page, the stylesheet (960 bytes), and the page again for the image and the icon (the fixture
+    // answers it for any other path).
+    expect(load.bytes).toBeGreaterThan(PAGE.length + 960);
+    mode = 'error';
+    expect(await pageLoadCheck(fetcherFor(), 'http://shop-2.example.com/')).toMatchObject({
+      ok: false,
+      status: 503,
+      error: 'HTTP 503',
+    });
+  });
+
   it('never connects to a private address a user typed in', async () => {
     const fetcher = guardedFetcherFor({ FETCH_ALLOW_PRIVATE: undefined, FETCH_CONNECT_TO: undefined });
     const before = requests.length;
@@ -175,8 +203,11 @@ describe('a probe', () => {
     const eu = rows.filter((row) => row.region === 'eu-west-1');
     expect(eu.length).toBeGreaterThan(0);
     expect(new Set(eu.map((row) => row.site))).toEqual(new Set([SITES[0]]));
-    // Each slot was checked by one probe: as many GETs reached the sites as there are HTTP rows.
-    expect(requests.length).toBe(rows.filter((row) => row.check === 'http').length);
+    // Each slot was checked by one probe: as many GETs of a homepage reached the sites as there are
+    // HTTP and page-load rows (a page load also fetches the page's resources).
+    expect(requests.filter((request) => request.endsWith('/')).length).toBe(
+      rows.filter((row) => row.check === 'http' || row.check === 'page_load').length,
+    );
   }, 30_000);
 
   it('takes again, once, a slot whose probe died mid-check, when its lease runs out', async () => {
@@ -210,13 +241,13 @@ describe('a probe', () => {
       t.database
         .query(`select 1 from monitor_schedule where region = 'eu-west-1'`)
         .then((rows) => rows.length);
-    expect(await slots()).toBe(1);
+    expect(await slots()).toBe(2); // uptime and speed
     await t.database.query(
       `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1"]') where domain = $1`,
       [SITES[0]],
     );
     const { syncSchedule } = await import('./probe');
-    await syncSchedule(t.database.query, ['eu-west-1'], 5);
+    await syncSchedule(t.database.query, ['eu-west-1'], { uptimeSeconds: 5, speedSeconds: 60 });
     expect(await slots()).toBe(0);
     await probe.stop();
     expect(await liveProbeRegions(t.database.query)).toEqual(new Set());

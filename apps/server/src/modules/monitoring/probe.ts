@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database, QueryFn } from '../../db/client';
 import { guardedFetcherFor } from '../../platform/fetcher';
-import { type CheckOutcome, httpCheck, pingCheck } from './checks';
+import { type CheckOutcome, httpCheck, pageLoadCheck, pingCheck } from './checks';
 import { updateOutages } from './outages';
 
 export interface ProbeOptions {
@@ -15,6 +15,8 @@ export interface ProbeOptions {
   logger: Logger;
   /** Seconds between two uptime checks of a website at a region. */
   uptimeSeconds: number;
+  /** Minutes between two page loads of a website at a region (default 15). */
+  speedMinutes?: number;
   /** How often due checks are looked for (ms). */
   tickMs?: number;
   /** How long a taken slot is this probe's before another may take it again (s); longer than a check can take. */
@@ -27,6 +29,7 @@ export interface ProbeOptions {
   outageQuorum?: number;
   ping?: (url: string) => Promise<CheckOutcome>;
   http?: (url: string) => Promise<CheckOutcome>;
+  pageLoad?: (url: string) => Promise<CheckOutcome>;
 }
 
 export interface Probe {
@@ -43,10 +46,14 @@ const SYNC_SECONDS = 30;
 const FLUSH_AT = 500;
 const LATENESS_KEPT = 2_000;
 
-/** A taken slot: a website's uptime check at a region, due at `dueAt`. */
+type Kind = 'uptime' | 'speed';
+type Check = 'ping' | 'http' | 'page_load';
+
+/** A taken slot: a website's uptime check or page load at a region, due at `dueAt`. */
 interface Slot {
   websiteId: string;
   region: string;
+  kind: Kind;
   url: string;
   dueAt: Date;
 }
@@ -54,8 +61,7 @@ interface Slot {
 interface Written {
   slot: Slot;
   checkedAt: Date;
-  ping: CheckOutcome;
-  http: CheckOutcome;
+  outcomes: [Check, CheckOutcome][];
 }
 
 /**
@@ -64,17 +70,22 @@ interface Written {
  * in the same second), follows a changed homepage, and drops the slots of regions a website no
  * longer monitors. Due times are whole milliseconds, so they survive the round trip through a JS Date.
  */
-export async function syncSchedule(query: QueryFn, regions: readonly string[], periodSeconds: number) {
+export async function syncSchedule(
+  query: QueryFn,
+  regions: readonly string[],
+  periods: { uptimeSeconds: number; speedSeconds: number },
+) {
   await query(
     `insert into monitor_schedule (website_id, region, kind, organization_id, url, due_at)
-     select w.id, r.region, 'uptime', w.organization_id, w.homepage_url,
-            date_trunc('milliseconds', now() + random() * make_interval(secs => $2))
+     select w.id, r.region, k.kind, w.organization_id, w.homepage_url,
+            date_trunc('milliseconds', now() + random() * make_interval(secs => k.period))
        from websites w
        cross join lateral jsonb_array_elements_text(coalesce(w.settings -> 'regions', '[]'::jsonb)) as r(region)
+       cross join (values ('uptime', $2::float8), ('speed', $3::float8)) as k(kind, period)
       where r.region = any($1::text[])
      on conflict (website_id, region, kind) do update set url = excluded.url
       where monitor_schedule.url is distinct from excluded.url`,
-    [regions, periodSeconds],
+    [regions, periods.uptimeSeconds, periods.speedSeconds],
   );
   await query(
     `delete from monitor_schedule s
@@ -100,6 +111,8 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   const outageQuorum = options.outageQuorum ?? 1;
   const ping = options.ping ?? ((url: string) => pingCheck(fetcher, url));
   const http = options.http ?? ((url: string) => httpCheck(fetcher, url));
+  const pageLoad = options.pageLoad ?? ((url: string) => pageLoadCheck(fetcher, url));
+  const periods = { uptimeSeconds, speedSeconds: (options.speedMinutes ?? 15) * 60 };
   const id = crypto.randomUUID();
 
   let inFlight = 0;
@@ -123,14 +136,12 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
 
   async function write(batch: Written[]) {
     if (batch.length === 0) return;
-    const rows = batch.flatMap((w) =>
-      (['ping', 'http'] as const).map((check) => ({ w, check, outcome: w[check] })),
-    );
+    const rows = batch.flatMap((w) => w.outcomes.map(([check, outcome]) => ({ w, check, outcome })));
     await database.transaction(async (query) => {
       await query(
-        `insert into monitor_results (website_id, region, "check", slot_at, checked_at, ok, value_ms, status, error, probe_id)
-         select *, $10::uuid from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
-                                         $6::boolean[], $7::real[], $8::int[], $9::text[])
+        `insert into monitor_results (website_id, region, "check", slot_at, checked_at, ok, value_ms, status, error, bytes, probe_id)
+         select *, $11::uuid from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
+                                         $6::boolean[], $7::real[], $8::int[], $9::text[], $10::int[])
          on conflict do nothing`,
         [
           rows.map((r) => r.w.slot.websiteId),
@@ -142,21 +153,25 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
           rows.map((r) => r.outcome.valueMs),
           rows.map((r) => r.outcome.status),
           rows.map((r) => r.outcome.error),
+          rows.map((r) => r.outcome.bytes ?? null),
           id,
         ],
       );
       // The next slot after now: slots that fell due while no probe ran are not made up for.
       await query(
         `update monitor_schedule s
-            set due_at = s.due_at + make_interval(secs => $4 * (floor(extract(epoch from now() - s.due_at) / $4) + 1)),
+            set due_at = s.due_at + make_interval(secs => d.period * (floor(extract(epoch from now() - s.due_at) / d.period) + 1)),
                 lease_until = null, leased_by = null
-           from unnest($1::uuid[], $2::text[], $3::timestamptz[]) as d(website_id, region, due_at)
-          where s.website_id = d.website_id and s.region = d.region and s.kind = 'uptime' and s.due_at = d.due_at`,
+           from (select *, case when kind = 'uptime' then $5::float8 else $6::float8 end as period
+                   from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) as u(website_id, region, kind, due_at)) as d
+          where s.website_id = d.website_id and s.region = d.region and s.kind = d.kind and s.due_at = d.due_at`,
         [
           batch.map((w) => w.slot.websiteId),
           batch.map((w) => w.slot.region),
+          batch.map((w) => w.slot.kind),
           batch.map((w) => w.slot.dueAt.toISOString()),
-          uptimeSeconds,
+          periods.uptimeSeconds,
+          periods.speedSeconds,
         ],
       );
       await updateOutages(
@@ -183,8 +198,14 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   };
 
   async function check(slot: Slot) {
-    const [pinged, answered] = await Promise.all([ping(slot.url), http(slot.url)]);
-    pending.push({ slot, checkedAt: new Date(), ping: pinged, http: answered });
+    const outcomes: [Check, CheckOutcome][] =
+      slot.kind === 'uptime'
+        ? await Promise.all([ping(slot.url), http(slot.url)]).then(([pinged, answered]) => [
+            ['ping', pinged],
+            ['http', answered],
+          ])
+        : [['page_load', await pageLoad(slot.url)]];
+    pending.push({ slot, checkedAt: new Date(), outcomes });
     if (pending.length >= FLUSH_AT) void flush();
   }
 
@@ -195,6 +216,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
       const taken = await database.query<{
         website_id: string;
         region: string;
+        kind: Kind;
         url: string;
         due_at: Date;
         late_ms: number;
@@ -206,7 +228,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
          update monitor_schedule s set lease_until = now() + make_interval(secs => $3), leased_by = $4
            from due
           where s.website_id = due.website_id and s.region = due.region and s.kind = due.kind
-         returning s.website_id, s.region, s.url, s.due_at, (extract(epoch from now() - s.due_at) * 1000)::float8 as late_ms`,
+         returning s.website_id, s.region, s.kind, s.url, s.due_at, (extract(epoch from now() - s.due_at) * 1000)::float8 as late_ms`,
         [regions, concurrency - inFlight, leaseSeconds, id],
       );
       for (const row of taken) {
@@ -216,6 +238,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
         const run = check({
           websiteId: row.website_id,
           region: row.region,
+          kind: row.kind,
           url: row.url,
           dueAt: new Date(row.due_at),
         })
@@ -234,7 +257,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   }
 
   const sync = () =>
-    syncSchedule(database.query, regions, uptimeSeconds).catch((error) =>
+    syncSchedule(database.query, regions, periods).catch((error) =>
       logger.warn({ err: error }, 'monitor schedule sync failed'),
     );
 
@@ -278,6 +301,7 @@ export function startProbeFromConfig(
     regions,
     logger: logger.child({ probe: regions.join(',') }),
     uptimeSeconds: config.MONITOR_UPTIME_SECONDS,
+    speedMinutes: config.MONITOR_SPEED_MINUTES,
     outageQuorum: config.OUTAGE_QUORUM_REGIONS,
   });
 }

@@ -1,5 +1,9 @@
 import {
   ErrorReplySchema,
+  LoadingTimeCheckBodySchema,
+  LoadingTimeCheckReplySchema,
+  LoadingTimeQuerySchema,
+  LoadingTimeReplySchema,
   OutageContextQuerySchema,
   OutageContextReplySchema,
   OutageListQuerySchema,
@@ -7,11 +11,11 @@ import {
 } from '@sitelens/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, organizationOf, requireAuth } from '../../http/authenticate';
-import { listOutages, outageContext } from './service';
+import { listOutages, loadingTime, outageContext, requestPageLoad } from './service';
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 404: ErrorReplySchema };
 
-/** The outage calls (checkup document 7.4). */
+/** The loading-time and outage calls (checkup document 7.4). */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['monitoring'], security: [{ bearer: [] }] };
   const organization = (request: Parameters<typeof callerOf>[0]) => organizationOf(callerOf(request));
@@ -42,5 +46,36 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => outageContext(app.deps.database.query, organization(request), request.query.guid),
+  );
+
+  app.get(
+    '/loading-time',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: "A tracked website's page loads at one of its regions, by hour or by day",
+        querystring: LoadingTimeQuerySchema,
+        response: { 200: LoadingTimeReplySchema, ...errors },
+      },
+    },
+    async (request) => loadingTime(app.deps.database.query, organization(request), request.query),
+  );
+
+  app.post(
+    '/loading-time',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Load the page now at a region, or at each of the website’s regions',
+        body: LoadingTimeCheckBodySchema,
+        response: { 202: LoadingTimeCheckReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return requestPageLoad(app.deps.database.query, organization(request), request.body);
+    },
   );
 };

@@ -1,4 +1,8 @@
 import {
+  type LoadingTimeCheckBody,
+  type LoadingTimeCheckReply,
+  type LoadingTimeQuery,
+  type LoadingTimeReply,
   type MonitorRegion,
   normaliseDomain,
   OUTAGE_LOOKUP_DAYS,
@@ -8,8 +12,9 @@ import {
   WEBSITE_MESSAGES,
 } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, fieldError } from '../../errors';
 import { liveProbeRegions } from './probe';
+import { RAW_HOURS } from './rollups';
 
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -100,4 +105,100 @@ export async function outageContext(
     [guid],
   );
   return { guid, events: events.map((event) => ({ ...event, created_at: iso(event.created_at) })) };
+}
+
+/**
+ * `GET /api/loading-time`: the website's page loads at a region, one point per hour or day (the
+ * last 24 hours by hour, the last 30 days by day, unless days are given): average, fastest and
+ * slowest time, the page's size (Kb) and speed (Kb/s). The last 48 hours come from the raw results,
+ * older hours from their hourly aggregates.
+ */
+export async function loadingTime(
+  query: QueryFn,
+  organizationId: string,
+  request: LoadingTimeQuery,
+  now = new Date(),
+): Promise<LoadingTimeReply> {
+  const website = await websiteOfUrl(query, organizationId, request.url);
+  if (!website.regions.includes(request.region))
+    throw fieldError('bad_request', 'region', 'The website is not monitored from this region');
+  const end = request.end_date ? Date.parse(request.end_date) + DAY_MS : now.getTime();
+  const start = request.start_date
+    ? Date.parse(request.start_date)
+    : end - (request.group_by === 'hour' ? DAY_MS : 30 * DAY_MS);
+  const rows = await query<{
+    at: Date;
+    avg_ms: number;
+    min_ms: number;
+    max_ms: number;
+    avg_bytes: number | null;
+  }>(
+    `with hours as (
+       select date_trunc('hour', checked_at) as at, count(*) filter (where value_ms is not null) as checks,
+              min(value_ms) as min_ms, max(value_ms) as max_ms, avg(value_ms) as avg_ms, avg(bytes) as avg_bytes
+         from monitor_results
+        where website_id = $1 and region = $2 and "check" = 'page_load'
+          and checked_at >= greatest($3::timestamptz, date_trunc('hour', now() - make_interval(hours => $6)))
+          and checked_at < $4
+        group by 1
+       union all
+       select at, checks - failures, min_ms, max_ms, avg_ms, avg_bytes
+         from monitor_rollups
+        where website_id = $1 and region = $2 and "check" = 'page_load' and period = 'hour'
+          and at >= $3 and at < least($4::timestamptz, date_trunc('hour', now() - make_interval(hours => $6))))
+     select date_trunc($5, at) as at,
+            (sum(avg_ms * checks) / nullif(sum(checks) filter (where avg_ms is not null), 0))::float8 as avg_ms,
+            min(min_ms)::float8 as min_ms, max(max_ms)::float8 as max_ms,
+            (sum(avg_bytes * checks) / nullif(sum(checks) filter (where avg_bytes is not null), 0))::float8 as avg_bytes
+       from hours group by 1 having sum(checks) > 0 order by 1`,
+    [
+      website.id,
+      request.region,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+      request.group_by,
+      RAW_HOURS - 1,
+    ],
+  );
+  const live = await liveProbeRegions(query);
+  const round = (value: number, places = 0) => Math.round(value * 10 ** places) / 10 ** places;
+  return {
+    reports: rows.map((row) => {
+      const kb = (row.avg_bytes ?? 0) / 1024;
+      return {
+        c_at: iso(row.at),
+        loading_time: round(row.avg_ms),
+        min_loading_time: round(row.min_ms),
+        max_loading_time: round(row.max_ms),
+        page_size: round(kb, 1),
+        loading_speed: row.avg_ms > 0 ? round(kb / (row.avg_ms / 1000), 1) : 0,
+      };
+    }),
+    no_probe: !live.has(request.region),
+  };
+}
+
+/** `POST /api/loading-time`: the page loaded now at the region (or each of the website's regions) a probe serves. */
+export async function requestPageLoad(
+  query: QueryFn,
+  organizationId: string,
+  body: LoadingTimeCheckBody,
+): Promise<LoadingTimeCheckReply> {
+  const website = await websiteOfUrl(query, organizationId, body.url);
+  if (body.region && !website.regions.includes(body.region))
+    throw fieldError('bad_request', 'region', 'The website is not monitored from this region');
+  const asked = body.region ? [body.region] : website.regions;
+  const live = await liveProbeRegions(query);
+  // A slot under way keeps its lease; the next one comes soon enough.
+  const queued = await query<{ region: MonitorRegion }>(
+    `update monitor_schedule set due_at = date_trunc('milliseconds', now())
+      where website_id = $1 and kind = 'speed' and region = any($2::text[])
+        and (lease_until is null or lease_until < now())
+      returning region`,
+    [website.id, asked.filter((region) => live.has(region))],
+  );
+  return {
+    queued: asked.filter((region) => queued.some((row) => row.region === region)),
+    no_probe: asked.filter((region) => !live.has(region)),
+  };
 }

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Account, addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { syncSchedule } from './probe';
+import { rollUp } from './rollups';
+
+// Site speed data (checkup document 2.7, 3, 7.4): page loads by hour or day, from raw results for
+// the last 48 hours and from hourly aggregates before, and a page load asked for now.
+
+const SITE = 'quay.example.com';
+const URL_OF_SITE = `https://${SITE}/`;
+let t: TestApp;
+let account: Account;
+let websiteId: string;
+
+/** A page load at us-east-1 `minutesAgo` before the start of the current hour, `ms` long, of `bytes`. */
+const load = (minutesAgo: number, ms: number | null, bytes: number | null) =>
+  t.database.query(
+    `insert into monitor_results (website_id, region, "check", slot_at, checked_at, probe_id, ok, value_ms, status, bytes, error)
+     values ($1, 'us-east-1', 'page_load', date_trunc('hour', now()) - make_interval(mins => $2),
+             date_trunc('hour', now()) - make_interval(mins => $2), gen_random_uuid(), $3::real is not null, $3::real, 200, $4::int,
+             case when $3::real is null then 'connect ECONNREFUSED' end)`,
+    [websiteId, minutesAgo, ms, bytes],
+  );
+const get = (query: string, who: Account = account) =>
+  t.app.inject({
+    url: `/api/loading-time?url=${encodeURIComponent(URL_OF_SITE)}&${query}`,
+    headers: who.auth,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  account = await teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 3, max_competitors: 1 });
+  websiteId = (
+    await addWebsite(t.app, account, {
+      domain: SITE,
+      homepage_url: URL_OF_SITE,
+      settings: { regions: ['us-east-1', 'eu-west-1'] },
+    })
+  ).guid;
+});
+beforeEach(async () => {
+  await t.database.query('delete from monitor_results');
+  await t.database.query('delete from monitor_rollups');
+  await t.database.query('delete from probes');
+});
+afterAll(() => t.close());
+
+describe('GET /api/loading-time', () => {
+  it('gives each hour its average, fastest and slowest load, size in Kb and speed in Kb/s', async () => {
+    await load(50, 1000, 2048);
+    await load(20, 3000, 4096);
+    await load(10, null, null); // failed before answering: counts in no average
+    await load(80, 500, 1024);
+    const res = await get('region=us-east-1&group_by=hour');
+    expect(res.statusCode).toBe(200);
+    const { reports, no_probe } = res.json();
+    expect(no_probe).toBe(true);
+    expect(reports).toEqual([
+      {
+        c_at: expect.any(String),
+        loading_time: 500,
+        min_loading_time: 500,
+        max_loading_time: 500,
+        page_size: 1,
+        loading_speed: 2,
+      },
+      {
+        c_at: expect.any(String),
+        loading_time: 2000,
+        min_loading_time: 1000,
+        max_loading_time: 3000,
+        page_size: 3,
+        loading_speed: 1.5,
+      },
+    ]);
+    expect(Date.parse(reports[1].c_at) - Date.parse(reports[0].c_at)).toBe(3_600_000);
+  });
+
+  it('reads older days from the hourly aggregates once raw results are gone, the same figures', async () => {
+    await load(50, 1000, 2048);
+    await load(20, 3000, 4096);
+    await rollUp(t.database.query);
+    await rollUp(t.database.query); // again: nothing counted twice
+    // Three days later: the raw results are past 48 hours, their aggregates remain.
+    await t.database.query(`update monitor_results set checked_at = checked_at - interval '3 days'`);
+    await t.database.query(`update monitor_rollups set at = at - interval '3 days'`);
+    await rollUp(t.database.query);
+    expect(await t.database.query('select 1 from monitor_results')).toHaveLength(0);
+    const [hour] = await t.database.query<{ checks: number }>(
+      `select checks from monitor_rollups where period = 'hour'`,
+    );
+    expect(hour?.checks).toBe(2);
+    const res = await get('region=us-east-1&group_by=day');
+    expect(res.json().reports).toEqual([
+      {
+        c_at: expect.any(String),
+        loading_time: 2000,
+        min_loading_time: 1000,
+        max_loading_time: 3000,
+        page_size: 3,
+        loading_speed: 1.5,
+      },
+    ]);
+    expect(res.json().reports[0].c_at).toMatch(/T00:00:00\.000Z$/);
+  });
+
+  it('refuses a region the website is not monitored from, and another organization’s website is 404', async () => {
+    const res = await get('region=ap-south-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'The website is not monitored from this region' });
+    const other = await teamAccount(t, {
+      max_tracked_websites: 5,
+      max_monitored_regions: 3,
+      max_competitors: 1,
+    });
+    expect((await get('region=us-east-1', other)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/loading-time', () => {
+  it('brings the next page load forward at regions with a probe, and names those without', async () => {
+    await syncSchedule(t.database.query, ['us-east-1', 'eu-west-1'], {
+      uptimeSeconds: 60,
+      speedSeconds: 900,
+    });
+    await t.database.query(
+      `insert into probes (id, regions, host, pid) values (gen_random_uuid(), '{us-east-1}', 'probe-host', 1)`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loading-time',
+      headers: account.auth,
+      payload: { url: URL_OF_SITE },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ queued: ['us-east-1'], no_probe: ['eu-west-1'] });
+    const [due] = await t.database.query<{ late: boolean }>(
+      `select due_at <= now() as late from monitor_schedule where website_id = $1 and kind = 'speed' and region = 'us-east-1'`,
+      [websiteId],
+    );
+    expect(due?.late).toBe(true);
+  });
+});
