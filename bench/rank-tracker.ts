@@ -8,6 +8,8 @@
 // rate), the rate-limit answers (goal: 0) and the heap after a forced collection along the run
 // (goal: flat).
 
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -16,11 +18,12 @@ import { limiterFor } from '@sitelens/server/src/providers/seo-data';
 import { createDataForSeo } from '@sitelens/server/src/providers/seo-data/dataforseo';
 import { createSeoData } from '@sitelens/server/src/providers/seo-data/metered';
 import { addWebsite, createTestApp, registerUser, startTrial } from '@sitelens/server/src/test/app';
-import { startFakeDataForSeo } from '@sitelens/server/src/test/dataforseo-server';
+import { FIXTURE_STATS_PATH } from '@sitelens/server/src/test/dataforseo-server';
 import { createTestDatabase } from '@sitelens/server/src/test/db';
 import pino from 'pino';
 
 const DOMAIN = 'rank-bench.example';
+const FIXTURE = path.resolve(import.meta.dirname, '../apps/server/src/test/dataforseo-server.ts');
 
 export async function benchRankTracker(options: {
   keywords: number;
@@ -28,14 +31,20 @@ export async function benchRankTracker(options: {
   windowSeconds: number;
 }): Promise<void> {
   const allowance = options.rate * options.windowSeconds;
-  const fake = await startFakeDataForSeo({
-    rateLimit: allowance,
-    rateWindowMs: options.windowSeconds * 1000,
-    latencyMs: 40,
-    serpDomains: [DOMAIN],
-    // The fixture keeps counts only, so the heap measured is the tracker's.
-    keepRequests: false,
-  });
+  // The fixture runs in a process of its own (it remembers each keyword's results page), so the
+  // heap measured here is the tracker's.
+  const fake = await startFixtureProcess([
+    '--port',
+    '0',
+    '--rate',
+    String(allowance),
+    '--rate-window-ms',
+    String(options.windowSeconds * 1000),
+    '--latency',
+    '40',
+    '--serp-domains',
+    DOMAIN,
+  ]);
   // A collection before each reading: the heap is what is still held, not garbage not yet collected.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
@@ -87,14 +96,15 @@ export async function benchRankTracker(options: {
     sample();
     const seconds = (performance.now() - started) / 1000;
 
-    const calls = fake.received - fake.rateLimited;
+    const { received, rate_limited: rateLimited } = await fake.stats();
+    const calls = received - rateLimited;
     const bound = calls / options.rate;
     const [rows] = await database.query<{ n: number }>('select count(*)::int as n from keyword_positions');
     console.info(
       `rank-tracker: ${options.keywords} keywords, the provider allows ${allowance} requests in any ${options.windowSeconds} s`,
     );
     console.info(`  positions written     ${rows!.n} (checked ${result.checked}, failed ${result.failed})`);
-    console.info(`  provider calls        ${calls} answered, ${fake.rateLimited} refused by its rate limit`);
+    console.info(`  provider calls        ${calls} answered, ${rateLimited} refused by its rate limit`);
     console.info(`  completion            ${seconds.toFixed(1)} s; the limit allows ${bound.toFixed(1)} s`);
     console.info(`  share of allowed rate ${((bound / seconds) * 100).toFixed(1)} % (goal >= 95 %)`);
     const series = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(
@@ -106,6 +116,33 @@ export async function benchRankTracker(options: {
     console.info(`  rss                   max ${Math.max(...memory.map((m) => m.rssMb)).toFixed(0)} MB`);
   } finally {
     await t.close();
-    await fake.close();
+    fake.close();
   }
+}
+
+/** The DataForSEO-shaped server as its own process (its CLI), with its URL, credentials and counters. */
+async function startFixtureProcess(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [, url, login, password] = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const started = /at (\S+) login=(\S+) password=(\S+)/.exec(output);
+      if (started) resolve(started);
+    });
+    child.once('exit', (code) => reject(new Error(`the DataForSEO fixture exited (${code}): ${output}`)));
+  });
+  return {
+    url: url!,
+    login: login!,
+    password: password!,
+    stats: async () =>
+      (await (await fetch(`${url}${FIXTURE_STATS_PATH}`)).json()) as {
+        received: number;
+        rate_limited: number;
+      },
+    close: () => child.kill(),
+  };
 }

@@ -104,6 +104,9 @@ export interface FakeDataForSeo {
   close(): Promise<void>;
 }
 
+/** The fixture's own counters (`{ received, rate_limited }`), outside DataForSEO's paths. */
+export const FIXTURE_STATS_PATH = '/__fixture/stats';
+
 export interface FakeDataForSeoOptions {
   login?: string;
   password?: string;
@@ -2319,6 +2322,12 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
       });
 
     const text = await readBody(request);
+    // Not DataForSEO's: what a fixture in another process was asked, for a benchmark to read.
+    if (request.method === 'GET' && request.url === FIXTURE_STATS_PATH) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ received: fake.received, rate_limited: fake.rateLimited }));
+      return;
+    }
     if (request.headers.authorization !== expectedAuth) return refuse(40100);
 
     const url = new URL(request.url ?? '/', 'http://dataforseo.test');
@@ -2412,7 +2421,8 @@ export async function startFakeDataForSeo(options: FakeDataForSeoOptions = {}): 
 }
 
 // `node --import tsx apps/server/src/test/dataforseo-server.ts [--port 8788] [--login L] [--password P]
-//  [--rate N] [--rate-window-ms MS] [--latency MS] [--serp-domains a.com,b.org]` starts one for manual demos.
+//  [--rate N] [--rate-window-ms MS] [--latency MS] [--serp-domains a.com,b.org]` starts one for manual
+// demos and benchmarks (it keeps counts, not each request: GET /__fixture/stats).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name: string) => {
     const at = process.argv.indexOf(`--${name}`);
@@ -2425,6 +2435,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     password: arg('password'),
     rateLimit: numberArg('rate'),
     rateWindowMs: numberArg('rate-window-ms'),
+    keepRequests: false,
     latencyMs: numberArg('latency'),
     serpDomains: arg('serp-domains')?.split(',').filter(Boolean),
   }).then((fake) =>
