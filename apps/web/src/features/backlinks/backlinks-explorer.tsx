@@ -19,7 +19,7 @@ export function BacklinksExplorer({ domain }: { domain: string }) {
   if (isDataSourceMissing(overview.error)) return <DataSourceMissing />;
   const none = overview.data && (currentValue(overview.data.data.total_backlinks) ?? 0) === 0;
   return (
-    <div className="bl-explorer">
+    <div className="seo-data-stack">
       {overview.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : overview.isError ? (

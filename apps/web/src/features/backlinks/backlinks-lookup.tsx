@@ -1,6 +1,7 @@
 import { normaliseDomain, SEO_DATA_MESSAGES } from '@sitelens/contracts';
-import { Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
+import { SubmitItem } from '../../components/submit-item';
+import { SubjectModal, useModalSubject } from '../seo-data/subject-modal';
 import { BacklinksExplorer } from './backlinks-explorer';
 
 const messages = {
@@ -24,19 +25,13 @@ function domainOf(input: string): string | null {
  * name ('Invalid domain' otherwise), opens the explorer for it in a modal.
  */
 export function BacklinksLookup() {
-  const [domain, setDomain] = useState<string | null>(null);
-  // Apart from the domain, so the title keeps it while the modal closes.
-  const [open, setOpen] = useState(false);
-  const lookUp = (input: string) => {
-    setDomain(domainOf(input));
-    setOpen(true);
-  };
+  const lookup = useModalSubject<string>();
   return (
     <>
       <Form<{ domain?: string }>
         className="bl-lookup"
         layout="vertical"
-        onFinish={({ domain: input }) => lookUp(input ?? '')}
+        onFinish={({ domain: input }) => lookup.show(domainOf(input ?? ''))}
       >
         {/* Checked on submit only: not while the first letters are typed. */}
         <Form.Item
@@ -55,22 +50,17 @@ export function BacklinksLookup() {
         >
           <Input aria-label={messages.input} placeholder={messages.input} autoComplete="url" allowClear />
         </Form.Item>
-        <Form.Item className="bl-lookup-submit">
-          <Button type="primary" htmlType="submit">
-            {messages.submit}
-          </Button>
-        </Form.Item>
+        <SubmitItem className="bl-lookup-submit">{messages.submit}</SubmitItem>
       </Form>
-      <Modal
-        open={open && domain !== null}
-        title={domain ? messages.title(domain) : undefined}
+      <SubjectModal
+        subject={lookup.subject}
+        open={lookup.open}
+        title={messages.title}
         width={MODAL_WIDTH}
-        footer={null}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        onClose={lookup.close}
       >
-        {domain && <BacklinksExplorer key={domain} domain={domain} />}
-      </Modal>
+        {(domain) => <BacklinksExplorer key={domain} domain={domain} />}
+      </SubjectModal>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { BACKLINK_METRICS, type BacklinkMetric, type BacklinksOverviewReply } from '@sitelens/contracts';
 import { CacheHint } from '../seo-data/cache-hint';
+import { DataTiles } from '../seo-data/data-tiles';
 import { MetricTrendChart } from './metric-trend-chart';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -21,22 +22,19 @@ export const currentValue = (points: { value: number }[]): number | null => poin
 
 /** The five backlink metrics as boxes, each with its current value and its last 4 weeks. */
 export function BacklinksOverview({ reply }: { reply: BacklinksOverviewReply }) {
+  const tiles = BACKLINK_METRICS.map((metric) => {
+    const { label, format } = BACKLINK_METRIC_FORMATS[metric];
+    const points = reply.data[metric];
+    const value = currentValue(points);
+    return {
+      label,
+      value: value === null ? '-' : format(value),
+      more: points.length > 0 && <MetricTrendChart label={label} points={points} format={format} />,
+    };
+  });
   return (
-    <div className="bl-overview">
-      <div className="bl-boxes">
-        {BACKLINK_METRICS.map((metric) => {
-          const { label, format } = BACKLINK_METRIC_FORMATS[metric];
-          const points = reply.data[metric];
-          const value = currentValue(points);
-          return (
-            <section key={metric} className="bl-box" aria-label={label}>
-              <span className="bl-box-label">{label}</span>
-              <span className="bl-box-value">{value === null ? '-' : format(value)}</span>
-              {points.length > 0 && <MetricTrendChart label={label} points={points} format={format} />}
-            </section>
-          );
-        })}
-      </div>
+    <div className="seo-data-stack">
+      <DataTiles className="bl-boxes" tiles={tiles} />
       <CacheHint reply={reply} />
     </div>
   );

@@ -7,17 +7,25 @@ import {
 } from '@sitelens/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, renderRoutes } from '../checkup/checkup-test-kit';
-import { website } from '../deep-analysis/test-fixtures';
-import { type ApiCall, callsTo, stubCalls } from '../webmaster-tools/test-fixtures';
+import {
+  answer,
+  catchDownloads,
+  dataError,
+  noSourceUsage,
+  query,
+  restoreStubs,
+  rowOf,
+  screenRoutes,
+  stubDataApi,
+  tile,
+} from '../seo-data/test-support';
+import { type ApiCall, callsTo } from '../webmaster-tools/test-fixtures';
 import { BacklinksScreen } from './backlinks-screen';
-import { anchor, backlink, overview, page, referringDomain, usage } from './test-fixtures';
+import { anchor, backlink, overview, page, referringDomain } from './test-fixtures';
 
-const ROUTES = [
-  { path: '/backlinks', element: <BacklinksScreen /> },
-  { path: '/dashboard', element: <p>dashboard</p> },
-];
+const ROUTES = screenRoutes('/backlinks', <BacklinksScreen />);
 
 const BACKLINKS = [
   backlink(1),
@@ -33,41 +41,31 @@ interface Serve {
 
 /** The API of the screen: a tracked example.com, and every data call answered for any domain. */
 function serve({
-  usage: usageReply = usage(),
+  usage,
   overview: overviewReply = () => overview(),
   backlinks = () => json(page(BACKLINKS, false, BACKLINKS.length)),
 }: Serve = {}) {
-  const answer = (body: unknown) => (body instanceof Response ? body : json(body));
-  stubCalls((call) => {
-    if (call.path === '/api/website-index') return json([website()]);
-    if (call.path.startsWith('/api/website-index/favicon/')) return new Response('', { status: 404 });
-    if (call.path === '/api/dfs/usage') return answer(usageReply);
-    if (call.path === '/api/dfs/backlinks/overview') return answer(overviewReply(call));
-    if (call.path === '/api/dfs/backlinks') return backlinks(call);
-    if (call.path === '/api/dfs/backlinks/referring-domains') return json(page([referringDomain(1)]));
-    if (call.path === '/api/dfs/backlinks/top-anchors') return json(page([anchor(1)]));
-    if (call.path === '/api/dfs/backlinks/tld-distribution')
-      return json({ data: [{ tld: 'com', backlinks_num: 700 }], from_cache: false, fetched_at: '' });
-    if (call.path === '/api/dfs/backlinks/top-countries')
-      return json({
-        data: [{ country: 'United States', country_code: 'US', backlinks_num: 500 }],
-        from_cache: false,
-        fetched_at: '',
-      });
-    return undefined;
+  stubDataApi({
+    usage,
+    screenCalls: (call) => {
+      if (call.path === '/api/dfs/backlinks/overview') return answer(overviewReply(call));
+      if (call.path === '/api/dfs/backlinks') return backlinks(call);
+      if (call.path === '/api/dfs/backlinks/referring-domains') return json(page([referringDomain(1)]));
+      if (call.path === '/api/dfs/backlinks/top-anchors') return json(page([anchor(1)]));
+      if (call.path === '/api/dfs/backlinks/tld-distribution')
+        return json({ data: [{ tld: 'com', backlinks_num: 700 }], from_cache: false, fetched_at: '' });
+      if (call.path === '/api/dfs/backlinks/top-countries')
+        return json({
+          data: [{ country: 'United States', country_code: 'US', backlinks_num: 500 }],
+          from_cache: false,
+          fetched_at: '',
+        });
+      return undefined;
+    },
   });
 }
 
-const dataError = (status: number, error: string, code: string) => json({ error, code }, status);
-const query = (call: ApiCall | undefined) => Object.fromEntries(call?.query ?? []);
-const box = (name: string) => screen.getByRole('region', { name });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(restoreStubs);
 
 describe('the Backlinks screen', () => {
   it("shows the selected website's overview boxes with their weekly trend, and its backlinks", async () => {
@@ -75,11 +73,11 @@ describe('the Backlinks screen', () => {
     renderRoutes(ROUTES, '/backlinks');
     expect(await screen.findByText('Post 1')).toBeInTheDocument();
 
-    expect(within(box('Total backlinks')).getByText('1,234')).toBeInTheDocument();
-    expect(within(box('Referring domains')).getByText('87')).toBeInTheDocument();
-    expect(within(box('Domain rank')).getByText('417 / 1000')).toBeInTheDocument();
-    expect(within(box('Follow links')).getByText('934')).toBeInTheDocument();
-    expect(within(box('Nofollow links')).getByText('300')).toBeInTheDocument();
+    expect(within(tile('Total backlinks')).getByText('1,234')).toBeInTheDocument();
+    expect(within(tile('Referring domains')).getByText('87')).toBeInTheDocument();
+    expect(within(tile('Domain rank')).getByText('417 / 1000')).toBeInTheDocument();
+    expect(within(tile('Follow links')).getByText('934')).toBeInTheDocument();
+    expect(within(tile('Nofollow links')).getByText('300')).toBeInTheDocument();
     const trend = screen.getByRole('figure', { name: 'Total backlinks by week' });
     expect(trend.querySelector('.recharts-area-curve')).not.toBeNull();
     expect(query(callsTo('/api/dfs/backlinks/overview')[0])).toEqual({ domain: 'example.com' });
@@ -212,7 +210,7 @@ describe('the Backlinks screen', () => {
     serve({ overview: () => overview(0), backlinks: () => json(page([], false, 0)) });
     renderRoutes(ROUTES, '/backlinks');
     expect(await screen.findByText(SEO_DATA_MESSAGES.noBacklinks)).toBeInTheDocument();
-    expect(within(box('Total backlinks')).getByText('0')).toBeInTheDocument();
+    expect(within(tile('Total backlinks')).getByText('0')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Backlinks' })).toBeNull();
   });
 
@@ -234,7 +232,7 @@ describe('the Backlinks screen', () => {
   });
 
   it('shows only that panel, and no spend line, when /dfs/usage says no source is configured', async () => {
-    serve({ usage: usage({ configured: false, provider: null, cap_usd: null }) });
+    serve({ usage: noSourceUsage() });
     renderRoutes(ROUTES, '/backlinks');
     expect(await screen.findByText(SEO_DATA_MESSAGES.notConfigured)).toBeInTheDocument();
     expect(screen.getByText(SEO_DATA_MESSAGES.notConfiguredHelp)).toBeInTheDocument();
@@ -261,45 +259,36 @@ describe('the Backlinks screen', () => {
 
   it('exports the loaded rows as CSV and as JSON', async () => {
     serve();
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:backlinks';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { download } = catchDownloads();
     renderRoutes(ROUTES, '/backlinks');
     await screen.findByText('Post 1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('example.com-backlinks.csv');
-    const csv = (await blobs[0]?.text())?.split('\r\n');
-    expect(csv?.[0]).toBe(
+    const csvFile = await download(0);
+    expect(csvFile.name).toBe('example.com-backlinks.csv');
+    const csv = csvFile.text.split('\r\n');
+    expect(csv[0]).toBe(
       'url_from,page_from_title,page_from_rank,url_to,dofollow,page_from_external_links,page_from_internal_links,anchor,country,first_seen,last_seen',
     );
-    expect(csv?.[1]).toBe(
+    expect(csv[1]).toBe(
       'https://blog-1.test/post,Post 1,201,https://example.com/,true,12,40,anchor 1,US,2026-10-05T12:00:00.000Z,2026-11-20T12:00:00.000Z',
     );
-    expect(csv?.[2]).toBe(
+    expect(csv[2]).toBe(
       'https://blog-2.test/post,,202,https://example.com/,false,12,40,,,2026-10-05T12:00:00.000Z,2026-11-20T12:00:00.000Z',
     );
     expect(csv).toHaveLength(BACKLINKS.length + 2); // the header, a line per row, the final CRLF
 
     fireEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
-    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe('example.com-backlinks.json');
-    expect(JSON.parse((await blobs[1]?.text()) ?? '')).toEqual(BACKLINKS satisfies BacklinkRow[]);
+    const jsonFile = await download(1);
+    expect(jsonFile.name).toBe('example.com-backlinks.json');
+    expect(JSON.parse(jsonFile.text)).toEqual(BACKLINKS satisfies BacklinkRow[]);
 
     await userEvent.hover(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exports the loaded rows (3).')).toBeInTheDocument();
   });
 
   it('sends a visitor without a tracked website to the dashboard, and keeps the lookup', async () => {
-    serve();
-    stubCalls((call) => {
-      if (call.path === '/api/website-index') return json([]);
-      if (call.path === '/api/dfs/usage') return json(usage());
-      return undefined;
-    });
+    stubDataApi({ websites: [] });
     renderRoutes(ROUTES, '/backlinks');
     expect(
       await screen.findByText(

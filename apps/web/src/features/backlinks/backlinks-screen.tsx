@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
-import { DataSourceMissing } from '../seo-data/data-source-missing';
+import { DataScreen } from '../seo-data/data-screen';
 import { DataSpend } from '../seo-data/data-spend';
-import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
-import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
-import { WebsiteSelector } from '../websites/website-selector';
+import { WebsiteDataCard } from '../seo-data/website-data-card';
+import { SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { BacklinksExplorer } from './backlinks-explorer';
 import { BacklinksLookup } from './backlinks-lookup';
 import './backlinks.css';
@@ -20,42 +18,25 @@ const messages = {
  * A server without a data source shows one panel instead.
  */
 export function BacklinksScreen() {
-  const usage = useQuery(seoDataUsageQuery);
-  if (usage.data?.configured === false)
-    return (
-      <div className="bl-page">
-        <Card>
-          <DataSourceMissing />
-        </Card>
-      </div>
-    );
   return (
-    <div className="bl-page">
-      <Card title={messages.lookup} className="bl-card">
+    <DataScreen>
+      <Card title={messages.lookup} className="seo-data-card">
         <BacklinksLookup />
         <DataSpend />
       </Card>
       <WebsiteBacklinks />
-    </div>
+    </DataScreen>
   );
 }
 
 function WebsiteBacklinks() {
   return (
     <SelectedWebsiteGate noWebsite={messages.noWebsite}>
-      {(selected) => <WebsiteCard {...selected} />}
+      {(selected) => (
+        <WebsiteDataCard title={messages.website} selected={selected}>
+          <BacklinksExplorer key={selected.website.domain} domain={selected.website.domain} />
+        </WebsiteDataCard>
+      )}
     </SelectedWebsiteGate>
-  );
-}
-
-function WebsiteCard({ website, websites, select }: SelectedWebsite) {
-  return (
-    <Card
-      className="bl-card"
-      title={messages.website}
-      extra={<WebsiteSelector websites={websites} value={website.guid} onChange={select} />}
-    >
-      <BacklinksExplorer key={website.domain} domain={website.domain} />
-    </Card>
   );
 }

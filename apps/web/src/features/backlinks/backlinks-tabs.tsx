@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-query';
 import { Select, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import { column, pageLink, wrapColumn } from '../seo-data/data-table';
 import {
   BACKLINK_ORDER_LABELS,
   backlinksListQuery,
@@ -57,7 +58,7 @@ const fieldsOf = <T extends object>(schema: { shape: object }) =>
 export function BacklinksTabs({ domain }: { domain: string }) {
   return (
     <Tabs
-      className="bl-tabs"
+      className="seo-data-tabs"
       items={[
         { key: 'backlinks', label: messages.tabs.backlinks, children: <BacklinksTab domain={domain} /> },
         {
@@ -102,52 +103,21 @@ function wholeState<Row>(query: {
 }
 
 const BACKLINK_COLUMNS: TableColumnsType<BacklinkRow> = [
-  {
-    key: 'url_from',
-    title: 'Linking page',
-    width: 320,
-    render: (_value, row) => (
-      <div className="bl-page-cell">
-        <span className="bl-page-title">{row.page_from_title || messages.untitled}</span>
-        <a className="bl-wrap" href={row.url_from} target="_blank" rel="noopener noreferrer">
-          {row.url_from}
-        </a>
-      </div>
-    ),
-  },
-  {
-    key: 'anchor',
-    title: 'Anchor',
-    width: 200,
-    render: (_value, row) => <span className="bl-wrap">{orDash(row.anchor)}</span>,
-  },
-  {
-    key: 'dofollow',
-    title: 'Link',
-    width: 110,
-    render: (_value, row) =>
-      row.dofollow ? <Tag color="green">{messages.dofollow}</Tag> : <Tag>{messages.nofollow}</Tag>,
-  },
-  {
-    key: 'page_from_rank',
-    title: 'Page rank',
-    width: 100,
-    render: (_value, row) => count(row.page_from_rank),
-  },
-  {
-    key: 'url_to',
-    title: 'Link to',
-    width: 260,
-    render: (_value, row) => <span className="bl-wrap">{row.url_to}</span>,
-  },
-  { key: 'first_seen', title: 'First seen', width: 130, render: (_value, row) => formatDate(row.first_seen) },
-  {
-    key: 'last_seen',
-    title: 'Last seen',
-    width: 130,
-    render: (_value, row) => (row.last_seen ? formatDate(row.last_seen) : '-'),
-  },
-  { key: 'country', title: 'Country', width: 100, render: (_value, row) => <Country code={row.country} /> },
+  column('url_from', 'Linking page', 320, (row) => (
+    <div className="bl-page-cell">
+      <span className="bl-page-title">{row.page_from_title || messages.untitled}</span>
+      {pageLink(row.url_from)}
+    </div>
+  )),
+  wrapColumn('anchor', 'Anchor', 200, (row) => orDash(row.anchor)),
+  column('dofollow', 'Link', 110, (row) =>
+    row.dofollow ? <Tag color="green">{messages.dofollow}</Tag> : <Tag>{messages.nofollow}</Tag>,
+  ),
+  column('page_from_rank', 'Page rank', 100, (row) => count(row.page_from_rank)),
+  wrapColumn('url_to', 'Link to', 260, (row) => row.url_to),
+  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
+  column('last_seen', 'Last seen', 130, (row) => (row.last_seen ? formatDate(row.last_seen) : '-')),
+  column('country', 'Country', 100, (row) => <Country code={row.country} />),
 ];
 
 function Country({ code }: { code: string | null }) {
@@ -170,7 +140,7 @@ function BacklinksTab({ domain }: { domain: string }) {
       controls={
         <Select<BacklinkOrder>
           aria-label={messages.order}
-          className="bl-order"
+          className="seo-data-sort"
           value={order}
           onChange={setOrder}
           options={BACKLINK_ORDERS.map((value) => ({ value, label: BACKLINK_ORDER_LABELS[value] }))}
@@ -181,15 +151,10 @@ function BacklinksTab({ domain }: { domain: string }) {
 }
 
 const REFERRING_DOMAIN_COLUMNS: TableColumnsType<ReferringDomainRow> = [
-  {
-    key: 'domain',
-    title: 'Domain',
-    width: 280,
-    render: (_value, row) => <span className="bl-wrap">{row.domain}</span>,
-  },
-  { key: 'backlinks', title: 'Backlinks', width: 120, render: (_value, row) => count(row.backlinks) },
-  { key: 'rank', title: 'Rank', width: 100, render: (_value, row) => count(row.rank) },
-  { key: 'first_seen', title: 'First seen', width: 130, render: (_value, row) => formatDate(row.first_seen) },
+  wrapColumn('domain', 'Domain', 280, (row) => row.domain),
+  column('backlinks', 'Backlinks', 120, (row) => count(row.backlinks)),
+  column('rank', 'Rank', 100, (row) => count(row.rank)),
+  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
 ];
 
 function ReferringDomainsTab({ domain }: { domain: string }) {
@@ -207,20 +172,10 @@ function ReferringDomainsTab({ domain }: { domain: string }) {
 }
 
 const ANCHOR_COLUMNS: TableColumnsType<AnchorRow> = [
-  {
-    key: 'anchor',
-    title: 'Anchor',
-    width: 280,
-    render: (_value, row) => <span className="bl-wrap">{orDash(row.anchor)}</span>,
-  },
-  {
-    key: 'referring_domains',
-    title: 'Referring domains',
-    width: 150,
-    render: (_value, row) => count(row.referring_domains),
-  },
-  { key: 'backlinks', title: 'Backlinks', width: 120, render: (_value, row) => count(row.backlinks) },
-  { key: 'first_seen', title: 'First seen', width: 130, render: (_value, row) => formatDate(row.first_seen) },
+  wrapColumn('anchor', 'Anchor', 280, (row) => orDash(row.anchor)),
+  column('referring_domains', 'Referring domains', 150, (row) => count(row.referring_domains)),
+  column('backlinks', 'Backlinks', 120, (row) => count(row.backlinks)),
+  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
 ];
 
 function TopAnchorsTab({ domain }: { domain: string }) {
@@ -238,13 +193,8 @@ function TopAnchorsTab({ domain }: { domain: string }) {
 }
 
 const TLD_COLUMNS: TableColumnsType<TldRow> = [
-  {
-    key: 'tld',
-    title: 'TLD',
-    width: 200,
-    render: (_value, row) => <span className="bl-wrap">{row.tld}</span>,
-  },
-  { key: 'backlinks_num', title: 'Backlinks', width: 120, render: (_value, row) => count(row.backlinks_num) },
+  wrapColumn('tld', 'TLD', 200, (row) => row.tld),
+  column('backlinks_num', 'Backlinks', 120, (row) => count(row.backlinks_num)),
 ];
 
 function TldTab({ domain }: { domain: string }) {
@@ -261,14 +211,9 @@ function TldTab({ domain }: { domain: string }) {
 }
 
 const COUNTRY_COLUMNS: TableColumnsType<CountryRow> = [
-  {
-    key: 'country',
-    title: 'Country',
-    width: 220,
-    render: (_value, row) => <span className="bl-wrap">{orDash(row.country)}</span>,
-  },
-  { key: 'country_code', title: 'Code', width: 90, render: (_value, row) => orDash(row.country_code) },
-  { key: 'backlinks_num', title: 'Backlinks', width: 120, render: (_value, row) => count(row.backlinks_num) },
+  wrapColumn('country', 'Country', 220, (row) => orDash(row.country)),
+  column('country_code', 'Code', 90, (row) => orDash(row.country_code)),
+  column('backlinks_num', 'Backlinks', 120, (row) => count(row.backlinks_num)),
 ];
 
 function CountriesTab({ domain }: { domain: string }) {

@@ -1,8 +1,9 @@
 import { SEO_DATA_MESSAGES } from '@sitelens/contracts';
-import { Empty, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Skeleton, type TableColumnsType, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { CacheHint } from '../seo-data/cache-hint';
+import { DataTable } from '../seo-data/data-table';
 import { ExportButtons } from '../seo-data/export-buttons';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
 
@@ -64,14 +65,12 @@ export function RowsView<Row extends object>({
   else
     body = (
       <>
-        <Table<Row>
+        <DataTable<Row>
           className="bl-table"
           rowKey={(row) => position.get(row) ?? ''}
           size="middle"
           columns={columns}
           dataSource={rows}
-          pagination={false}
-          scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
         />
         {paging?.isFetchNextPageError && <SeoDataErrorAlert error={paging.error} />}
         {paging && <LoadMoreButton query={paging} />}
@@ -79,9 +78,9 @@ export function RowsView<Row extends object>({
     );
 
   return (
-    <div className="bl-list">
-      <div className="bl-toolbar">
-        <div className="bl-controls">
+    <div className="seo-data-stack">
+      <div className="seo-data-toolbar">
+        <div className="seo-data-controls">
           {controls}
           {rows.length > 0 && (
             <Typography.Text type="secondary">

@@ -4,7 +4,6 @@ import type {
   BacklinksOverviewReply,
   MetricPoint,
   ReferringDomainRow,
-  SeoDataUsageReply,
 } from '@sitelens/contracts';
 
 /** Builders shared by the backlinks screen's tests. */
@@ -70,13 +69,5 @@ export const page = <Row>(data: Row[], has_more = false, total = data.length, fr
   fetched_at: FETCHED_AT,
 });
 
-export const usage = (fields: Partial<SeoDataUsageReply> = {}): SeoDataUsageReply => ({
-  configured: true,
-  provider: 'dataforseo',
-  month: '2026-11',
-  spent_usd: 0.42,
-  cap_usd: 20,
-  calls: 12,
-  cached_answers: 30,
-  ...fields,
-});
+// The dashboard's tests read the usage fixture from here too.
+export { usage } from '../seo-data/test-support';

@@ -8,17 +8,21 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usage } from '../backlinks/test-fixtures';
 import { json, renderRoutes } from '../checkup/checkup-test-kit';
-import { website } from '../deep-analysis/test-fixtures';
-import { type ApiCall, callsTo, stubCalls } from '../webmaster-tools/test-fixtures';
+import {
+  noSourceUsage,
+  query,
+  restoreStubs,
+  rowOf,
+  screenRoutes,
+  stubDataApi,
+  tile,
+} from '../seo-data/test-support';
+import { type ApiCall, callsTo } from '../webmaster-tools/test-fixtures';
 import { KeywordPositionScreen } from './keyword-position-screen';
 import { trackedKeyword, trackedList, trackedOverview, trendPoints, uncheckedKeyword } from './test-fixtures';
 
-const ROUTES = [
-  { path: '/keyword-position', element: <KeywordPositionScreen /> },
-  { path: '/dashboard', element: <p>dashboard</p> },
-];
+const ROUTES = screenRoutes('/keyword-position', <KeywordPositionScreen />);
 
 const LIST = '/api/dfs/tracked-keywords';
 const BATCH = '/api/dfs/tracked-keywords/batch';
@@ -38,33 +42,33 @@ interface Serve {
  * keywords are added and removed.
  */
 function serve({
-  usage: usageReply = usage(),
+  usage,
   keywords = [],
   overview = trackedOverview(),
   keywordUsage = { keywords_no: 12, max_keywords: 50 },
   add,
 }: Serve = {}) {
   let list = [...keywords];
-  stubCalls((call) => {
-    if (call.path === '/api/website-index') return json([website()]);
-    if (call.path.startsWith('/api/website-index/favicon/')) return new Response('', { status: 404 });
-    if (call.path === '/api/website-index/keyword-usage') return json(keywordUsage);
-    if (call.path === '/api/dfs/usage') return json(usageReply);
-    if (call.path === '/api/dfs/tracked-keywords/overview') return json(overview);
-    if (call.path === TREND) return json({ data: trendPoints([12, 9, null, 7]) });
-    if (call.path === LIST && call.method === 'GET') return json(trackedList(list));
-    if (call.path === LIST && call.method === 'DELETE') {
-      const { keyword } = call.body as { keyword: string };
-      list = list.filter((k) => k.keyword !== keyword);
-      return new Response(null, { status: 204 });
-    }
-    if (call.path === BATCH && call.method === 'POST') {
-      const answer = add?.(call);
-      if (answer) return answer;
-      list = [...list, ...(call.body as { keywords: string[] }).keywords.map((k) => uncheckedKeyword(k))];
-      return json(trackedList(list), 201);
-    }
-    return undefined;
+  stubDataApi({
+    usage,
+    screenCalls: (call) => {
+      if (call.path === '/api/website-index/keyword-usage') return json(keywordUsage);
+      if (call.path === '/api/dfs/tracked-keywords/overview') return json(overview);
+      if (call.path === TREND) return json({ data: trendPoints([12, 9, null, 7]) });
+      if (call.path === LIST && call.method === 'GET') return json(trackedList(list));
+      if (call.path === LIST && call.method === 'DELETE') {
+        const { keyword } = call.body as { keyword: string };
+        list = list.filter((k) => k.keyword !== keyword);
+        return new Response(null, { status: 204 });
+      }
+      if (call.path === BATCH && call.method === 'POST') {
+        const answer = add?.(call);
+        if (answer) return answer;
+        list = [...list, ...(call.body as { keywords: string[] }).keywords.map((k) => uncheckedKeyword(k))];
+        return json(trackedList(list), 201);
+      }
+      return undefined;
+    },
   });
 }
 
@@ -85,21 +89,13 @@ function holdDeletes(): () => void {
   return release;
 }
 
-const query = (call: ApiCall | undefined) => Object.fromEntries(call?.query ?? []);
 /** The first rows are in (the first render of a file builds every Ant Design style: give it time). */
 const loaded = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
-const tile = (name: string) => screen.getByRole('region', { name });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 /** The position cell of a row: the table's third column. */
 const positionOf = (text: string) => rowOf(text).querySelectorAll('td')[2] as HTMLElement;
 const trendOf = (text: string) => rowOf(text).querySelectorAll('td')[3] as HTMLElement;
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(restoreStubs);
 
 describe('the Keyword Position Tracker', () => {
   it("shows the website's tiles and its keywords with their columns", async () => {
@@ -184,18 +180,18 @@ describe('the Keyword Position Tracker', () => {
     expect(positionOf('deep')).toHaveTextContent(/^100Previous: 100$/);
 
     const up = within(positionOf('went up')).getByText('+3');
-    expect(up).toHaveClass('kp-up');
+    expect(up).toHaveClass('seo-data-up');
     expect(up).toHaveAttribute('title', 'Up 3 positions');
     expect(up.querySelector('.anticon-arrow-up')).not.toBeNull();
     expect(positionOf('went up')).toHaveTextContent(/^7\+3Previous: 10$/);
 
     const down = within(positionOf('went down')).getByText('-2');
-    expect(down).toHaveClass('kp-down');
+    expect(down).toHaveClass('seo-data-down');
     expect(down).toHaveAttribute('title', 'Down 2 positions');
     expect(down.querySelector('.anticon-arrow-down')).not.toBeNull();
 
     // Entering the top 100 is a gain, counted from 101.
-    expect(within(positionOf('entered')).getByText('+81')).toHaveClass('kp-up');
+    expect(within(positionOf('entered')).getByText('+81')).toHaveClass('seo-data-up');
     expect(positionOf('first check')).toHaveTextContent(/^15$/);
     expect(within(trendOf('went up')).getByRole('button', { name: 'Trend of went up' })).toBeInTheDocument();
   });
@@ -355,7 +351,7 @@ describe('the Keyword Position Tracker', () => {
 
   it('without a data source, still lists the keywords, with no spinner and the panel above them', async () => {
     serve({
-      usage: usage({ configured: false, provider: null, cap_usd: null }),
+      usage: noSourceUsage(),
       overview: trackedOverview({ pending: 2 }),
       keywords: [uncheckedKeyword('oak table'), uncheckedKeyword('oak chair')],
     });
@@ -410,7 +406,7 @@ describe('the Keyword Position Tracker', () => {
   it('does not poll without a data source', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve({
-      usage: usage({ configured: false, provider: null, cap_usd: null }),
+      usage: noSourceUsage(),
       keywords: [uncheckedKeyword('oak chair')],
     });
     renderRoutes(ROUTES, '/keyword-position');
@@ -420,11 +416,7 @@ describe('the Keyword Position Tracker', () => {
   });
 
   it('sends a visitor without a tracked website to the dashboard', async () => {
-    stubCalls((call) => {
-      if (call.path === '/api/website-index') return json([]);
-      if (call.path === '/api/dfs/usage') return json(usage());
-      return undefined;
-    });
+    stubDataApi({ websites: [] });
     renderRoutes(ROUTES, '/keyword-position');
     expect(
       await loaded(

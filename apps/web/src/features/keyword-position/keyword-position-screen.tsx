@@ -3,16 +3,16 @@ import { MESSAGES, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { formatCount } from '../keywords/keyword-values';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
 import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
+import { WebsiteDataCard } from '../seo-data/website-data-card';
 import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { ServerErrorAlert } from '../websites/server-error-alert';
-import { WebsiteSelector } from '../websites/website-selector';
 import { keywordUsageQuery } from '../websites/websites.queries';
 import { AddKeywordsModal, type KeywordUsage } from './add-keywords-modal';
 import { trackedKeywordsOverviewQuery, trackedKeywordsQuery } from './keyword-position.queries';
-import { formatCount } from './position-values';
 import { TrackedKeywordsOverview } from './tracked-keywords-overview';
 import { TrackedKeywordsTable } from './tracked-keywords-table';
 import './keyword-position.css';
@@ -34,7 +34,7 @@ const messages = {
  */
 export function KeywordPositionScreen() {
   return (
-    <div className="kp-page">
+    <div className="seo-data-page">
       <SelectedWebsiteGate noWebsite={messages.noWebsite}>
         {(selected) => <WebsiteTracker key={selected.website.guid} {...selected} />}
       </SelectedWebsiteGate>
@@ -42,21 +42,18 @@ export function KeywordPositionScreen() {
   );
 }
 
-function WebsiteTracker({ website, websites, select }: SelectedWebsite) {
+function WebsiteTracker(selected: SelectedWebsite) {
+  const { website } = selected;
   // Undefined while unknown: spinners and polling go on until the server says it has no source.
   const sourceConfigured = useQuery(seoDataUsageQuery).data?.configured;
   const overview = useQuery(trackedKeywordsOverviewQuery(website.domain, sourceConfigured));
   const { location_name, language_code } = website.settings;
   return (
     <>
-      <Card
-        className="kp-card"
-        title={messages.overview}
-        extra={<WebsiteSelector websites={websites} value={website.guid} onChange={select} />}
-      >
-        <div className="kp-section">
+      <WebsiteDataCard title={messages.overview} selected={selected}>
+        <div className="seo-data-stack">
           <div className="kp-market">
-            <Typography.Text strong className="kp-wrap">
+            <Typography.Text strong className="seo-data-wrap">
               {website.domain}
             </Typography.Text>
             <Typography.Text type="secondary">
@@ -72,8 +69,8 @@ function WebsiteTracker({ website, websites, select }: SelectedWebsite) {
           )}
           <DataSpend />
         </div>
-      </Card>
-      <Card className="kp-card" title={messages.tracked}>
+      </WebsiteDataCard>
+      <Card className="seo-data-card" title={messages.tracked}>
         <TrackedKeywords website={website} sourceConfigured={sourceConfigured} />
       </Card>
     </>
@@ -107,7 +104,7 @@ function TrackedKeywords({
     );
 
   return (
-    <div className="kp-list">
+    <div className="seo-data-stack">
       <div className="kp-toolbar">
         {list.data && list.data.tracked_keywords.length > 0 && (
           <Typography.Text type="secondary">

@@ -68,12 +68,12 @@ function PositionChange({ change }: { change: number | null }) {
   if (!change) return null;
   if (change > 0)
     return (
-      <span className="kp-change kp-up" title={messages.up(change)}>
+      <span className="seo-data-change seo-data-up" title={messages.up(change)}>
         <ArrowUpOutlined aria-hidden />+{change}
       </span>
     );
   return (
-    <span className="kp-change kp-down" title={messages.down(-change)}>
+    <span className="seo-data-change seo-data-down" title={messages.down(-change)}>
       <ArrowDownOutlined aria-hidden />-{-change}
     </span>
   );

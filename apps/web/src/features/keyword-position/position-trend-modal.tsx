@@ -1,6 +1,7 @@
 import { type TrackedKeyword, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Modal, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import { SubjectModal } from '../seo-data/subject-modal';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { positionTrendQuery } from './keyword-position.queries';
 import { PositionTrendChart } from './position-trend-chart';
@@ -25,17 +26,16 @@ export function PositionTrendModal({
   onClose(): void;
 }) {
   return (
-    <Modal
+    <SubjectModal
+      subject={keyword}
       open={open}
-      title={keyword ? messages.title(keyword.keyword) : undefined}
+      title={(subject) => messages.title(subject.keyword)}
       width={WIDTH}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
       styles={{ body: { height: BODY_HEIGHT } }}
+      onClose={onClose}
     >
-      {keyword && <PositionTrend keyword={keyword} />}
-    </Modal>
+      {(subject) => <PositionTrend keyword={subject} />}
+    </SubjectModal>
   );
 }
 

@@ -74,17 +74,3 @@ export function trendSeries(points: PositionPoint[]): { data: TrendPoint[]; doma
     domain: [Math.max(1, best - AXIS_PADDING), Math.min(MAX_POSITION, worst + AXIS_PADDING)],
   };
 }
-
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** A count or volume, en-US: '12,345'; '-' without one. */
-export const formatCount = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '-' : whole.format(value);
-/** A cost per click: '$1.20'; '-' without one. */
-export const formatCpc = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '-' : usd.format(value);
-/** An average position: '12.3'; '-' without one. */
-export const formatAveragePosition = (value: number | null): string =>
-  value === null ? '-' : oneDecimal.format(value);

@@ -1,6 +1,7 @@
 import type { TrackedKeywordsOverviewReply } from '@sitelens/contracts';
 import { Typography } from 'antd';
-import { formatAveragePosition, formatCount } from './position-values';
+import { formatAveragePosition, formatCount } from '../keywords/keyword-values';
+import { DataTiles } from '../seo-data/data-tiles';
 
 const messages = {
   pending: (n: number) =>
@@ -29,15 +30,11 @@ export function TrackedKeywordsOverview({
   showPending: boolean;
 }) {
   return (
-    <div className="kp-overview">
-      <div className="kp-tiles">
-        {TILES.map(({ label, value }) => (
-          <section key={label} className="kp-tile" aria-label={label}>
-            <span className="kp-tile-label">{label}</span>
-            <span className="kp-tile-value">{value(reply)}</span>
-          </section>
-        ))}
-      </div>
+    <div className="seo-data-stack">
+      <DataTiles
+        className="seo-data-tiles kp-tiles"
+        tiles={TILES.map(({ label, value }) => ({ label, value: value(reply) }))}
+      />
       {showPending && reply.pending > 0 && (
         <Typography.Text type="secondary">{messages.pending(reply.pending)}</Typography.Text>
       )}

@@ -1,16 +1,19 @@
 import { BarChartOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { CompetitorPosition, TrackedKeyword } from '@sitelens/contracts';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Table, type TableColumnsType } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Button, Popconfirm, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
+import { cpcColumn, resultsColumn, volumeColumn } from '../keywords/keyword-columns';
+import { column, DataTable, urlColumn, wrapColumn } from '../seo-data/data-table';
+import { useModalSubject } from '../seo-data/subject-modal';
 import { deleteTrackedKeyword } from '../websites/settings/tracked-keywords.queries';
 import { refreshWebsites } from '../websites/websites.queries';
 import { trackedKeywordsKey, trackedKeywordsQuery } from './keyword-position.queries';
 import { PositionCell } from './position-cell';
 import { PositionTrendModal } from './position-trend-modal';
-import { formatCount, formatCpc, formatPosition, hasPosition } from './position-values';
+import { formatPosition, hasPosition } from './position-values';
 
 const messages = {
   trend: (phrase: string) => `Trend of ${phrase}`,
@@ -29,7 +32,7 @@ function CompetitorsCell({ competitors }: { competitors: CompetitorPosition[] | 
     <ul className="kp-competitors">
       {competitors.map((c) => (
         <li key={c.domain}>
-          <span className="kp-wrap">{c.domain}</span>
+          <span className="seo-data-wrap">{c.domain}</span>
           <span className="kp-competitor-pos">{formatPosition(c.pos)}</span>
         </li>
       ))}
@@ -49,78 +52,44 @@ function columnsOf({
   remove(phrase: string): void;
 }): TableColumnsType<TrackedKeyword> {
   return [
-    { key: 'index', title: '#', width: 48, render: (_value, _row, index) => index + 1 },
-    {
-      key: 'keyword',
-      title: 'Keyword',
-      width: 200,
-      render: (_value, row) => <span className="kp-wrap">{row.keyword}</span>,
-    },
-    {
-      key: 'pos',
-      title: 'Position',
-      width: 130,
-      render: (_value, row) => <PositionCell keyword={row} sourceConfigured={sourceConfigured} />,
-    },
-    {
-      key: 'trend',
-      title: 'Trend',
-      width: 70,
-      render: (_value, row) =>
-        hasPosition(row) ? (
-          <Button
-            type="text"
-            icon={<BarChartOutlined />}
-            aria-label={messages.trend(row.keyword)}
-            onClick={() => showTrend(row)}
-          />
-        ) : (
-          '-'
-        ),
-    },
-    {
-      key: 'competitors',
-      title: 'Competitors',
-      width: 220,
-      render: (_value, row) => <CompetitorsCell competitors={row.competitors} />,
-    },
-    { key: 'vol', title: 'Search volume', width: 120, render: (_value, row) => formatCount(row.vol) },
-    { key: 'cpc', title: 'CPC', width: 80, render: (_value, row) => formatCpc(row.cpc) },
-    { key: 'r_no', title: 'Results', width: 130, render: (_value, row) => formatCount(row.r_no) },
-    {
-      key: 'url',
-      title: 'URL',
-      width: 240,
-      render: (_value, row) =>
-        row.url ? (
-          <a className="kp-wrap" href={row.url} target="_blank" rel="noopener noreferrer">
-            {row.url}
-          </a>
-        ) : (
-          '-'
-        ),
-    },
-    {
-      key: 'action',
-      title: 'Action',
-      width: 80,
-      render: (_value, row) => (
-        <Popconfirm
-          title={messages.confirm(row.keyword)}
-          okText={messages.confirmOk}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove(row.keyword)}
-        >
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={messages.remove(row.keyword)}
-            loading={removing.has(row.keyword)}
-          />
-        </Popconfirm>
+    column('index', '#', 48, (_row, index) => index + 1),
+    wrapColumn('keyword', 'Keyword', 200, (row) => row.keyword),
+    column('pos', 'Position', 130, (row) => (
+      <PositionCell keyword={row} sourceConfigured={sourceConfigured} />
+    )),
+    column('trend', 'Trend', 70, (row) =>
+      hasPosition(row) ? (
+        <Button
+          type="text"
+          icon={<BarChartOutlined />}
+          aria-label={messages.trend(row.keyword)}
+          onClick={() => showTrend(row)}
+        />
+      ) : (
+        '-'
       ),
-    },
+    ),
+    column('competitors', 'Competitors', 220, (row) => <CompetitorsCell competitors={row.competitors} />),
+    volumeColumn(120),
+    cpcColumn(80),
+    resultsColumn(130),
+    urlColumn(240),
+    column('action', 'Action', 80, (row) => (
+      <Popconfirm
+        title={messages.confirm(row.keyword)}
+        okText={messages.confirmOk}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove(row.keyword)}
+      >
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={messages.remove(row.keyword)}
+          loading={removing.has(row.keyword)}
+        />
+      </Popconfirm>
+    )),
   ];
 }
 
@@ -163,30 +132,21 @@ export function TrackedKeywordsTable({
   sourceConfigured: boolean | undefined;
 }) {
   const { remove, removing } = useStopTracking(domain);
-  const [trendOf, setTrendOf] = useState<TrackedKeyword | null>(null);
-  const [trendOpen, setTrendOpen] = useState(false);
-  const showTrend = useCallback((keyword: TrackedKeyword) => {
-    setTrendOf(keyword);
-    setTrendOpen(true);
-  }, []);
+  const trend = useModalSubject<TrackedKeyword>();
   const columns = useMemo(
-    () => columnsOf({ sourceConfigured, removing, showTrend, remove }),
-    [sourceConfigured, removing, showTrend, remove],
+    () => columnsOf({ sourceConfigured, removing, showTrend: trend.show, remove }),
+    [sourceConfigured, removing, trend.show, remove],
   );
-  const scrollX = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
   return (
     <>
-      <Table<TrackedKeyword>
+      <DataTable<TrackedKeyword>
         className="kp-table"
         rowKey={rowKey}
         size="middle"
         columns={columns}
         dataSource={keywords}
-        pagination={false}
-        scroll={{ x: scrollX }}
       />
-      {/* Closing keeps the keyword through the closing animation; the title does not go blank. */}
-      <PositionTrendModal keyword={trendOf} open={trendOpen} onClose={() => setTrendOpen(false)} />
+      <PositionTrendModal keyword={trend.subject} open={trend.open} onClose={trend.close} />
     </>
   );
 }

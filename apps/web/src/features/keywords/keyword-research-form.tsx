@@ -1,5 +1,7 @@
 import { KEYWORD_MESSAGES } from '@sitelens/contracts';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { SubmitItem } from '../../components/submit-item';
+import { useModalSubject } from '../seo-data/subject-modal';
 import { KeywordSuggestionsModal } from './keyword-suggestions-modal';
 import type { Market } from './keywords.queries';
 import {
@@ -8,7 +10,6 @@ import {
   LOCATION_SELECT_OPTIONS,
   languageSelectOptions,
 } from './market';
-import { useModalSubject } from './use-modal-subject';
 
 const messages = {
   keyword: 'Keyword',
@@ -69,11 +70,7 @@ export function KeywordResearchForm() {
         <Form.Item name="language" label={messages.language} className="kw-research-language">
           <Select aria-label={messages.language} options={languageSelectOptions(location)} />
         </Form.Item>
-        <Form.Item className="kw-research-submit">
-          <Button type="primary" htmlType="submit">
-            {messages.submit}
-          </Button>
-        </Form.Item>
+        <SubmitItem className="kw-research-submit">{messages.submit}</SubmitItem>
       </Form>
       <KeywordSuggestionsModal
         phrase={research.subject?.phrase ?? null}

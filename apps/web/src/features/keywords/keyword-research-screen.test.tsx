@@ -7,17 +7,21 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usage } from '../backlinks/test-fixtures';
 import { json, renderRoutes } from '../checkup/checkup-test-kit';
 import { website } from '../deep-analysis/test-fixtures';
-import { type ApiCall, callsTo, stubCalls } from '../webmaster-tools/test-fixtures';
+import {
+  dataError,
+  noSourceUsage,
+  query,
+  restoreStubs,
+  screenRoutes,
+  stubDataApi,
+} from '../seo-data/test-support';
+import { type ApiCall, callsTo } from '../webmaster-tools/test-fixtures';
 import { KeywordResearchScreen } from './keyword-research-screen';
 import { keywordRow, research, suggestion, topKeywords } from './test-fixtures';
 
-const ROUTES = [
-  { path: '/keyword-research', element: <KeywordResearchScreen /> },
-  { path: '/dashboard', element: <p>dashboard</p> },
-];
+const ROUTES = screenRoutes('/keyword-research', <KeywordResearchScreen />);
 
 /** example.com, tracked for Germany in German: the card reads its keywords there. */
 const GERMAN_SITE: Website = {
@@ -34,7 +38,7 @@ interface Serve {
 
 /** The API of the screen: broad-match and related suggestions told apart by their phrases. */
 function serve({
-  usage: usageReply = usage(),
+  usage,
   websites = [GERMAN_SITE],
   research: researchReply = (call) =>
     json(
@@ -46,18 +50,17 @@ function serve({
     ),
   keywords = () => json(topKeywords([keywordRow(1), keywordRow(2)])),
 }: Serve = {}) {
-  stubCalls((call) => {
-    if (call.path === '/api/website-index') return json(websites);
-    if (call.path.startsWith('/api/website-index/favicon/')) return new Response('', { status: 404 });
-    if (call.path === '/api/dfs/usage') return json(usageReply);
-    if (call.path === '/api/dfs/keywords-research') return researchReply(call);
-    if (call.path === '/api/dfs/top-keywords') return keywords(call);
-    return undefined;
+  stubDataApi({
+    websites,
+    usage,
+    screenCalls: (call) => {
+      if (call.path === '/api/dfs/keywords-research') return researchReply(call);
+      if (call.path === '/api/dfs/top-keywords') return keywords(call);
+      return undefined;
+    },
   });
 }
 
-const dataError = (status: number, error: string, code: string) => json({ error, code }, status);
-const query = (call: ApiCall | undefined) => Object.fromEntries(call?.query ?? []);
 const types = () => callsTo('/api/dfs/keywords-research').map((call) => call.query.get('research_type'));
 
 /** The form is up (the first render of a file builds every Ant Design style: give it time). */
@@ -69,11 +72,7 @@ async function checkKeywords(phrase: string) {
   return screen.findByRole('dialog');
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(restoreStubs);
 
 describe('the Keyword Research screen', () => {
   it("requires a keyword: 'This field is required!'", async () => {
@@ -222,7 +221,7 @@ describe('the Keyword Research screen', () => {
   });
 
   it('shows only that panel, no form and no spend line, when /dfs/usage says no source is configured', async () => {
-    serve({ usage: usage({ configured: false, provider: null, cap_usd: null }) });
+    serve({ usage: noSourceUsage() });
     renderRoutes(ROUTES, '/keyword-research');
     expect(
       await screen.findByText(SEO_DATA_MESSAGES.notConfigured, {}, { timeout: 5000 }),

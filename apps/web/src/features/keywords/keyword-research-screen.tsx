@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
-import { DataSourceMissing } from '../seo-data/data-source-missing';
+import { DataScreen } from '../seo-data/data-screen';
 import { DataSpend } from '../seo-data/data-spend';
-import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
 import { SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { KeywordResearchForm } from './keyword-research-form';
 import { WebsiteKeywordsCard } from './website-keywords-card';
@@ -19,25 +17,16 @@ const messages = {
  * one panel instead.
  */
 export function KeywordResearchScreen() {
-  const usage = useQuery(seoDataUsageQuery);
-  if (usage.data?.configured === false)
-    return (
-      <div className="kw-page">
-        <Card>
-          <DataSourceMissing />
-        </Card>
-      </div>
-    );
   return (
-    <div className="kw-page">
-      <Card title={messages.research} className="kw-card">
-        <div className="kw-section">
+    <DataScreen>
+      <Card title={messages.research} className="seo-data-card">
+        <div className="seo-data-stack">
           <KeywordResearchForm />
           <DataSpend />
         </div>
       </Card>
       <WebsiteKeywords />
-    </div>
+    </DataScreen>
   );
 }
 

@@ -5,10 +5,17 @@ import {
   type ResearchType,
 } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Modal, Skeleton, Table, type TableColumnsType, Tabs } from 'antd';
-import { CacheHint } from '../seo-data/cache-hint';
-import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
-import { formatCompetition, formatCount, formatCpc } from './keyword-values';
+import { type TableColumnsType, Tabs } from 'antd';
+import { SubjectModal } from '../seo-data/subject-modal';
+import {
+  competitionColumn,
+  cpcColumn,
+  keywordColumn,
+  resultsColumn,
+  rowNumberColumn,
+  volumeColumn,
+} from './keyword-columns';
+import { type KeywordModalProps, KeywordModalTable } from './keyword-modal';
 import { keywordResearchQuery, type Market } from './keywords.queries';
 
 const messages = {
@@ -25,81 +32,50 @@ export const SUGGESTIONS_MODAL_WIDTH = 1024;
 type NumberedSuggestion = KeywordSuggestion & { n: number };
 
 const COLUMNS: TableColumnsType<NumberedSuggestion> = [
-  { key: 'n', title: '#', width: 56, render: (_value, row) => row.n },
-  {
-    key: 'phrase',
-    title: 'Keyword',
-    width: 260,
-    render: (_value, row) => <span className="kw-wrap">{row.phrase}</span>,
-  },
-  { key: 'vol', title: 'Search volume', width: 130, render: (_value, row) => formatCount(row.vol) },
-  { key: 'cpc', title: 'CPC', width: 90, render: (_value, row) => formatCpc(row.cpc) },
-  {
-    key: 'cmp',
-    title: 'Competition',
-    width: 120,
-    render: (_value, row) => formatCompetition(row.cmp),
-  },
-  { key: 'r_no', title: 'Results', width: 150, render: (_value, row) => formatCount(row.r_no) },
+  rowNumberColumn(),
+  keywordColumn(260),
+  volumeColumn(130),
+  cpcColumn(90),
+  competitionColumn(120),
+  resultsColumn(150),
 ];
-const SCROLL_X = COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
 /**
  * 'Keywords suggestions for:' a phrase in a market (spec 2.6): the broad-match suggestions and the
  * related keywords on two tabs, each read when its tab is first opened.
  */
-export function KeywordSuggestionsModal({
-  phrase,
-  open,
-  market,
-  onClose,
-}: {
-  phrase: string | null;
-  open: boolean;
-  market: Market;
-  onClose(): void;
-}) {
+export function KeywordSuggestionsModal({ phrase, open, market, onClose }: KeywordModalProps) {
   return (
-    <Modal
+    <SubjectModal
+      subject={phrase}
       open={open}
-      title={phrase === null ? undefined : messages.title(phrase)}
+      title={messages.title}
       width={SUGGESTIONS_MODAL_WIDTH}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {phrase !== null && (
+      {(subject) => (
         <Tabs
-          className="kw-tabs"
+          className="seo-data-tabs"
           items={RESEARCH_TYPES.map((type) => ({
             key: type,
             label: messages.tabs[type],
-            children: <Suggestions type={type} phrase={phrase} market={market} />,
+            children: <Suggestions type={type} phrase={subject} market={market} />,
           }))}
         />
       )}
-    </Modal>
+    </SubjectModal>
   );
 }
 
 function Suggestions({ type, phrase, market }: { type: ResearchType; phrase: string; market: Market }) {
   const research = useQuery(keywordResearchQuery(type, phrase, market));
-  if (research.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (research.isError) return <SeoDataErrorAlert error={research.error} />;
-  const rows = research.data.data.map((row, index) => ({ ...row, n: index + 1 }));
-  if (rows.length === 0) return <Empty description={KEYWORD_MESSAGES.noSuggestions} />;
   return (
-    <div className="kw-list">
-      <CacheHint reply={research.data} />
-      <Table<NumberedSuggestion>
-        className="kw-table"
-        rowKey={(row) => String(row.n)}
-        size="small"
-        columns={COLUMNS}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: SCROLL_X }}
-      />
-    </div>
+    <KeywordModalTable
+      list={research}
+      rowsOf={(reply) => reply.data.map((row, index) => ({ ...row, n: index + 1 }))}
+      empty={KEYWORD_MESSAGES.noSuggestions}
+      columns={COLUMNS}
+      rowKey={(row) => String(row.n)}
+    />
   );
 }

@@ -16,12 +16,12 @@ export function PositionChange({ pos, prev }: { pos: number; prev: number | null
     <span className="kw-prev">
       {prev}
       {gain > 0 && (
-        <span className="kw-change kw-up" title={messages.up(gain)}>
+        <span className="seo-data-change seo-data-up" title={messages.up(gain)}>
           <ArrowUpOutlined aria-hidden /> {gain}
         </span>
       )}
       {gain < 0 && (
-        <span className="kw-change kw-down" title={messages.down(-gain)}>
+        <span className="seo-data-change seo-data-down" title={messages.down(-gain)}>
           <ArrowDownOutlined aria-hidden /> {-gain}
         </span>
       )}

@@ -1,8 +1,9 @@
 import type { TopDomainRow } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Modal, Skeleton, Table, type TableColumnsType } from 'antd';
-import { CacheHint } from '../seo-data/cache-hint';
-import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
+import type { TableColumnsType } from 'antd';
+import { column, pageLink, wrapColumn } from '../seo-data/data-table';
+import { SubjectModal } from '../seo-data/subject-modal';
+import { type KeywordModalProps, KeywordModalTable } from './keyword-modal';
 import { type Market, topDomainsQuery } from './keywords.queries';
 
 const messages = {
@@ -13,69 +14,29 @@ const messages = {
 const MODAL_WIDTH = 720;
 
 const COLUMNS: TableColumnsType<TopDomainRow> = [
-  { key: 'position', title: '#', width: 56, render: (_value, row) => row.position },
-  {
-    key: 'domain',
-    title: 'Domain',
-    width: 200,
-    render: (_value, row) => <span className="kw-wrap">{row.domain}</span>,
-  },
-  {
-    key: 'url',
-    title: 'URL',
-    width: 360,
-    render: (_value, row) => (
-      <a className="kw-wrap" href={row.url} target="_blank" rel="noopener noreferrer">
-        {row.url}
-      </a>
-    ),
-  },
+  column('position', '#', 56, (row) => row.position),
+  wrapColumn('domain', 'Domain', 200, (row) => row.domain),
+  column('url', 'URL', 360, (row) => pageLink(row.url)),
 ];
-const SCROLL_X = COLUMNS.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
 /** A keyword's first results in a market (spec 2.4: #, Domain, URL link), read when the modal opens. */
-export function TopDomainsModal({
-  phrase,
-  open,
-  market,
-  onClose,
-}: {
-  phrase: string | null;
-  open: boolean;
-  market: Market;
-  onClose(): void;
-}) {
+export function TopDomainsModal({ phrase, open, market, onClose }: KeywordModalProps) {
   return (
-    <Modal
-      open={open}
-      title={phrase === null ? undefined : messages.title(phrase)}
-      width={MODAL_WIDTH}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {phrase !== null && <TopDomains phrase={phrase} market={market} />}
-    </Modal>
+    <SubjectModal subject={phrase} open={open} title={messages.title} width={MODAL_WIDTH} onClose={onClose}>
+      {(subject) => <TopDomains phrase={subject} market={market} />}
+    </SubjectModal>
   );
 }
 
 function TopDomains({ phrase, market }: { phrase: string; market: Market }) {
   const domains = useQuery(topDomainsQuery(phrase, market));
-  if (domains.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (domains.isError) return <SeoDataErrorAlert error={domains.error} />;
-  if (domains.data.data.length === 0) return <Empty description={messages.none} />;
   return (
-    <div className="kw-list">
-      <CacheHint reply={domains.data} />
-      <Table<TopDomainRow>
-        className="kw-table"
-        rowKey={(row) => String(row.position)}
-        size="small"
-        columns={COLUMNS}
-        dataSource={domains.data.data}
-        pagination={false}
-        scroll={{ x: SCROLL_X }}
-      />
-    </div>
+    <KeywordModalTable
+      list={domains}
+      rowsOf={(reply) => reply.data}
+      empty={messages.none}
+      columns={COLUMNS}
+      rowKey={(row) => String(row.position)}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { TopKeywordsOverviewReply } from '@sitelens/contracts';
 import { CacheHint } from '../seo-data/cache-hint';
+import { DataTiles } from '../seo-data/data-tiles';
 import { formatAveragePosition, formatCount } from './keyword-values';
 
 const TILES: { label: string; value(reply: TopKeywordsOverviewReply): string }[] = [
@@ -15,15 +16,8 @@ const TILES: { label: string; value(reply: TopKeywordsOverviewReply): string }[]
  */
 export function TopKeywordsOverview({ reply }: { reply: TopKeywordsOverviewReply }) {
   return (
-    <div className="kw-overview">
-      <div className="kw-tiles">
-        {TILES.map(({ label, value }) => (
-          <section key={label} className="kw-tile" aria-label={label}>
-            <span className="kw-tile-label">{label}</span>
-            <span className="kw-tile-value">{value(reply)}</span>
-          </section>
-        ))}
-      </div>
+    <div className="seo-data-stack">
+      <DataTiles tiles={TILES.map(({ label, value }) => ({ label, value: value(reply) }))} />
       <CacheHint reply={reply} />
     </div>
   );

@@ -8,17 +8,24 @@ import {
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usage } from '../backlinks/test-fixtures';
 import { json, renderRoutes } from '../checkup/checkup-test-kit';
-import { website } from '../deep-analysis/test-fixtures';
-import { type ApiCall, callsTo, stubCalls } from '../webmaster-tools/test-fixtures';
+import {
+  answer,
+  catchDownloads,
+  dataError,
+  noSourceUsage,
+  query,
+  restoreStubs,
+  rowOf,
+  screenRoutes,
+  stubDataApi,
+  tile,
+} from '../seo-data/test-support';
+import { type ApiCall, callsTo } from '../webmaster-tools/test-fixtures';
 import { keywordRow, keywordsOverview, topDomain, topDomains, topKeywords } from './test-fixtures';
 import { TopKeywordsScreen } from './top-keywords-screen';
 
-const ROUTES = [
-  { path: '/top-keywords', element: <TopKeywordsScreen /> },
-  { path: '/dashboard', element: <p>dashboard</p> },
-];
+const ROUTES = screenRoutes('/top-keywords', <TopKeywordsScreen />);
 
 const KEYWORDS = [
   keywordRow(1),
@@ -34,34 +41,25 @@ interface Serve {
 
 /** The API of the screen: a tracked example.com (United States, English), every data call answered. */
 function serve({
-  usage: usageReply = usage(),
+  usage,
   overview = () => keywordsOverview(),
   keywords = () => json(topKeywords(KEYWORDS)),
 }: Serve = {}) {
-  const answer = (body: unknown) => (body instanceof Response ? body : json(body));
-  stubCalls((call) => {
-    if (call.path === '/api/website-index') return json([website()]);
-    if (call.path.startsWith('/api/website-index/favicon/')) return new Response('', { status: 404 });
-    if (call.path === '/api/dfs/usage') return answer(usageReply);
-    if (call.path === '/api/dfs/top-keywords/overview') return answer(overview(call));
-    if (call.path === '/api/dfs/top-keywords') return keywords(call);
-    if (call.path === '/api/dfs/top-domains') return json(topDomains([topDomain(1), topDomain(2)]));
-    return undefined;
+  stubDataApi({
+    usage,
+    screenCalls: (call) => {
+      if (call.path === '/api/dfs/top-keywords/overview') return answer(overview(call));
+      if (call.path === '/api/dfs/top-keywords') return keywords(call);
+      if (call.path === '/api/dfs/top-domains') return json(topDomains([topDomain(1), topDomain(2)]));
+      return undefined;
+    },
   });
 }
 
-const dataError = (status: number, error: string, code: string) => json({ error, code }, status);
-const query = (call: ApiCall | undefined) => Object.fromEntries(call?.query ?? []);
 /** The first rows are in (the first render of a file builds every Ant Design style: give it time). */
 const loaded = () => screen.findByText('keyword 1', {}, { timeout: 5000 });
-const tile = (name: string) => screen.getByRole('region', { name });
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(restoreStubs);
 
 describe('the Top Keywords screen', () => {
   it("shows the selected website's tiles and its top keywords, traffic first, in its market", async () => {
@@ -216,7 +214,7 @@ describe('the Top Keywords screen', () => {
   });
 
   it('shows only that panel, and no spend line, when /dfs/usage says no source is configured', async () => {
-    serve({ usage: usage({ configured: false, provider: null, cap_usd: null }) });
+    serve({ usage: noSourceUsage() });
     renderRoutes(ROUTES, '/top-keywords');
     expect(await screen.findByText(SEO_DATA_MESSAGES.notConfigured)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Location & Language' })).toBeNull();
@@ -243,34 +241,26 @@ describe('the Top Keywords screen', () => {
 
   it('exports the rows as CSV and as JSON', async () => {
     serve();
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:keywords';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { download } = catchDownloads();
     renderRoutes(ROUTES, '/top-keywords');
     await loaded();
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('example.com-top-keywords.csv');
-    const csv = (await blobs[0]?.text())?.split('\r\n');
-    expect(csv?.[0]).toBe('phrase,pos,prev_pos,traffic,difficulty,vol,url,cpc,cmp,r_no,trends');
-    expect(csv?.[2]).toBe('keyword 2,2,,500,,,https://example.com/page-2,,0.35,,');
+    const csvFile = await download(0);
+    expect(csvFile.name).toBe('example.com-top-keywords.csv');
+    const csv = csvFile.text.split('\r\n');
+    expect(csv[0]).toBe('phrase,pos,prev_pos,traffic,difficulty,vol,url,cpc,cmp,r_no,trends');
+    expect(csv[2]).toBe('keyword 2,2,,500,,,https://example.com/page-2,,0.35,,');
     expect(csv).toHaveLength(KEYWORDS.length + 2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
-    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe('example.com-top-keywords.json');
-    expect(JSON.parse((await blobs[1]?.text()) ?? '')).toEqual(KEYWORDS satisfies KeywordRow[]);
+    const jsonFile = await download(1);
+    expect(jsonFile.name).toBe('example.com-top-keywords.json');
+    expect(JSON.parse(jsonFile.text)).toEqual(KEYWORDS satisfies KeywordRow[]);
   });
 
   it('sends a visitor without a tracked website to the dashboard', async () => {
-    stubCalls((call) => {
-      if (call.path === '/api/website-index') return json([]);
-      if (call.path === '/api/dfs/usage') return json(usage());
-      return undefined;
-    });
+    stubDataApi({ websites: [] });
     renderRoutes(ROUTES, '/top-keywords');
     expect(
       await screen.findByText(

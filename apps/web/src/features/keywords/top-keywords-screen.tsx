@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import { DataScreen } from '../seo-data/data-screen';
 import { DataSourceMissing } from '../seo-data/data-source-missing';
 import { DataSpend } from '../seo-data/data-spend';
-import { seoDataUsageQuery } from '../seo-data/seo-data.queries';
 import { isDataSourceMissing } from '../seo-data/seo-data-error';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
+import { WebsiteDataCard } from '../seo-data/website-data-card';
 import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
-import { WebsiteSelector } from '../websites/website-selector';
 import { type Market, type TopKeywordSort, topKeywordsOverviewQuery } from './keywords.queries';
 import { websiteMarket } from './market';
 import { MarketPicker } from './market-picker';
@@ -26,27 +26,20 @@ const messages = {
  * one chosen here for this screen only. A server without a data source shows one panel instead.
  */
 export function TopKeywordsScreen() {
-  const usage = useQuery(seoDataUsageQuery);
-  let content: ReactNode;
-  if (usage.data?.configured === false)
-    content = (
-      <Card>
-        <DataSourceMissing />
-      </Card>
-    );
-  else
-    content = (
+  return (
+    <DataScreen>
       <SelectedWebsiteGate noWebsite={messages.noWebsite}>
         {(selected) => (
           // Keyed: another website starts again from its own market.
           <WebsiteKeywords key={selected.website.guid} {...selected} />
         )}
       </SelectedWebsiteGate>
-    );
-  return <div className="kw-page">{content}</div>;
+    </DataScreen>
+  );
 }
 
-function WebsiteKeywords({ website, websites, select }: SelectedWebsite) {
+function WebsiteKeywords(selected: SelectedWebsite) {
+  const { website } = selected;
   // This screen's market: the website's, until another is applied here (its settings stay as they are).
   const [market, setMarket] = useState<Market>(() => websiteMarket(website));
   const overview = useQuery(topKeywordsOverviewQuery(website.domain, market));
@@ -55,12 +48,8 @@ function WebsiteKeywords({ website, websites, select }: SelectedWebsite) {
   const missing = isDataSourceMissing(overview.error) || isDataSourceMissing(list.error);
   return (
     <>
-      <Card
-        className="kw-card"
-        title={messages.overview}
-        extra={<WebsiteSelector websites={websites} value={website.guid} onChange={select} />}
-      >
-        <div className="kw-section">
+      <WebsiteDataCard title={messages.overview} selected={selected}>
+        <div className="seo-data-stack">
           {!missing && <MarketPicker market={market} onChange={setMarket} />}
           {missing ? (
             <DataSourceMissing />
@@ -73,9 +62,9 @@ function WebsiteKeywords({ website, websites, select }: SelectedWebsite) {
           )}
           <DataSpend />
         </div>
-      </Card>
+      </WebsiteDataCard>
       {!missing && (
-        <Card className="kw-card" title={messages.table}>
+        <Card className="seo-data-card" title={messages.table}>
           <TopKeywordsTable
             domain={website.domain}
             market={market}

@@ -5,17 +5,26 @@ import {
   type TopKeywordsReply,
 } from '@sitelens/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Select, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { CacheHint } from '../seo-data/cache-hint';
+import { column, DataTable, urlColumn } from '../seo-data/data-table';
 import { ExportButtons } from '../seo-data/export-buttons';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
-import { formatCount, formatCpc } from './keyword-values';
+import { useModalSubject } from '../seo-data/subject-modal';
+import {
+  cpcColumn,
+  phraseButtonColumn,
+  positionColumn,
+  resultsColumn,
+  trafficColumn,
+  volumeColumn,
+} from './keyword-columns';
+import { formatCount } from './keyword-values';
 import { type Market, TOP_KEYWORD_SORTS, type TopKeywordSort, topKeywordsQuery } from './keywords.queries';
 import { PositionChange } from './position-change';
 import { TopDomainsModal } from './top-domains-modal';
 import { TrendSparkline } from './trend-sparkline';
-import { useModalSubject } from './use-modal-subject';
 
 const messages = {
   sort: 'Sort by',
@@ -42,58 +51,23 @@ const SORT_OPTIONS = TOP_KEYWORD_SORTS.map(({ key, label }) => ({ value: key, la
 
 function columnsOf(showDomains: (phrase: string) => void): TableColumnsType<KeywordRow> {
   return [
-    {
-      key: 'phrase',
-      title: 'Keyword',
-      width: 220,
-      render: (_value, row) => (
-        // The keyword opens its top domains (spec 2.4).
-        <Button
-          type="link"
-          className="kw-phrase"
-          title={messages.topDomains(row.phrase)}
-          onClick={() => showDomains(row.phrase)}
-        >
-          {row.phrase}
-        </Button>
-      ),
-    },
-    { key: 'pos', title: 'Position', width: 90, render: (_value, row) => row.pos },
-    {
-      key: 'prev_pos',
-      title: 'Previous position',
-      width: 140,
-      render: (_value, row) => <PositionChange pos={row.pos} prev={row.prev_pos} />,
-    },
-    { key: 'traffic', title: 'Traffic', width: 100, render: (_value, row) => formatCount(row.traffic) },
-    {
-      key: 'difficulty',
-      title: 'Difficulty',
-      width: 100,
-      render: (_value, row) => formatCount(row.difficulty),
-    },
-    { key: 'vol', title: 'Search volume', width: 130, render: (_value, row) => formatCount(row.vol) },
-    {
-      key: 'url',
-      title: 'URL',
-      width: 260,
-      render: (_value, row) =>
-        row.url ? (
-          <a className="kw-wrap" href={row.url} target="_blank" rel="noopener noreferrer">
-            {row.url}
-          </a>
-        ) : (
-          '-'
-        ),
-    },
-    { key: 'cpc', title: 'CPC', width: 90, render: (_value, row) => formatCpc(row.cpc) },
-    { key: 'r_no', title: 'Results', width: 140, render: (_value, row) => formatCount(row.r_no) },
-    {
-      key: 'trends',
-      title: 'Trends',
-      width: 120,
-      render: (_value, row) => <TrendSparkline phrase={row.phrase} trends={row.trends} />,
-    },
+    // The keyword opens its top domains (spec 2.4).
+    phraseButtonColumn('phrase', 'Keyword', 220, {
+      label: (row) => row.phrase,
+      hint: messages.topDomains,
+      onClick: showDomains,
+    }),
+    positionColumn(90),
+    column('prev_pos', 'Previous position', 140, (row) => (
+      <PositionChange pos={row.pos} prev={row.prev_pos} />
+    )),
+    trafficColumn(100),
+    column('difficulty', 'Difficulty', 100, (row) => formatCount(row.difficulty)),
+    volumeColumn(130),
+    urlColumn(260),
+    cpcColumn(90),
+    resultsColumn(140),
+    column('trends', 'Trends', 120, (row) => <TrendSparkline phrase={row.phrase} trends={row.trends} />),
   ];
 }
 
@@ -117,7 +91,6 @@ export function TopKeywordsTable({
 }) {
   const domains = useModalSubject<string>();
   const columns = useMemo(() => columnsOf(domains.show), [domains.show]);
-  const scrollX = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
   const rows = list.data?.data ?? [];
 
   let body: ReactNode;
@@ -126,7 +99,7 @@ export function TopKeywordsTable({
   else if (rows.length === 0) body = <Empty description={KEYWORD_MESSAGES.noKeywords} />;
   else
     body = (
-      <Table<KeywordRow>
+      <DataTable<KeywordRow>
         className="kw-table"
         // One keyword can rank with two pages of the domain.
         rowKey={(row) => `${row.phrase} ${row.url}`}
@@ -134,18 +107,16 @@ export function TopKeywordsTable({
         columns={columns}
         dataSource={rows}
         loading={list.isPlaceholderData}
-        pagination={false}
-        scroll={{ x: scrollX }}
       />
     );
 
   return (
-    <div className="kw-list">
-      <div className="kw-toolbar">
-        <div className="kw-controls">
+    <div className="seo-data-stack">
+      <div className="seo-data-toolbar">
+        <div className="seo-data-controls">
           <Select<TopKeywordSort>
             aria-label={messages.sort}
-            className="kw-sort"
+            className="seo-data-sort"
             value={sort}
             options={SORT_OPTIONS}
             onChange={onSort}

@@ -1,15 +1,24 @@
-import { KEYWORD_MESSAGES, type KeywordRow, type Website } from '@sitelens/contracts';
+import { KEYWORD_MESSAGES, type KeywordRow } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Empty, Skeleton, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { CacheHint } from '../seo-data/cache-hint';
+import { DataTable } from '../seo-data/data-table';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
-import { WebsiteSelector } from '../websites/website-selector';
+import { useModalSubject } from '../seo-data/subject-modal';
+import { WebsiteDataCard } from '../seo-data/website-data-card';
+import type { SelectedWebsite } from '../websites/selected-website-gate';
+import {
+  keywordColumn,
+  phraseButtonColumn,
+  positionColumn,
+  rowNumberColumn,
+  trafficColumn,
+  volumeColumn,
+} from './keyword-columns';
 import { KeywordSuggestionsModal } from './keyword-suggestions-modal';
-import { formatCount } from './keyword-values';
 import { topKeywordsQuery } from './keywords.queries';
 import { marketLabel, websiteMarket } from './market';
-import { useModalSubject } from './use-modal-subject';
 
 const messages = {
   title: 'Keyword Research',
@@ -21,31 +30,16 @@ type NumberedRow = KeywordRow & { n: number };
 
 function columnsOf(show: (phrase: string) => void): TableColumnsType<NumberedRow> {
   return [
-    { key: 'n', title: '#', width: 56, render: (_value, row) => row.n },
-    {
-      key: 'phrase',
-      title: 'Keyword',
-      width: 260,
-      render: (_value, row) => <span className="kw-wrap">{row.phrase}</span>,
-    },
-    { key: 'pos', title: 'Position', width: 90, render: (_value, row) => row.pos },
-    { key: 'traffic', title: 'Traffic', width: 100, render: (_value, row) => formatCount(row.traffic) },
-    { key: 'vol', title: 'Search volume', width: 130, render: (_value, row) => formatCount(row.vol) },
-    {
-      key: 'suggestions',
-      title: 'Suggestions',
-      width: 120,
-      render: (_value, row) => (
-        <Button
-          type="link"
-          className="kw-phrase"
-          title={messages.showFor(row.phrase)}
-          onClick={() => show(row.phrase)}
-        >
-          {messages.show}
-        </Button>
-      ),
-    },
+    rowNumberColumn(),
+    keywordColumn(260),
+    positionColumn(90),
+    trafficColumn(100),
+    volumeColumn(130),
+    phraseButtonColumn('suggestions', 'Suggestions', 120, {
+      label: () => messages.show,
+      hint: messages.showFor,
+      onClick: show,
+    }),
   ];
 }
 
@@ -53,20 +47,11 @@ function columnsOf(show: (phrase: string) => void): TableColumnsType<NumberedRow
  * The 'Keyword Research' card (spec 2.6): the website's top keywords by traffic in its own market,
  * each with a 'Show' link to its suggestions in the 1024 px modal.
  */
-export function WebsiteKeywordsCard({
-  website,
-  websites,
-  select,
-}: {
-  website: Website;
-  websites: Website[];
-  select(guid: string): void;
-}) {
-  const market = websiteMarket(website);
-  const list = useQuery(topKeywordsQuery(website.domain, market));
+export function WebsiteKeywordsCard(selected: SelectedWebsite) {
+  const market = websiteMarket(selected.website);
+  const list = useQuery(topKeywordsQuery(selected.website.domain, market));
   const suggestions = useModalSubject<string>();
   const columns = useMemo(() => columnsOf(suggestions.show), [suggestions.show]);
-  const scrollX = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
   let body: ReactNode;
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
@@ -74,25 +59,19 @@ export function WebsiteKeywordsCard({
   else if (list.data.data.length === 0) body = <Empty description={KEYWORD_MESSAGES.noKeywords} />;
   else
     body = (
-      <Table<NumberedRow>
+      <DataTable<NumberedRow>
         className="kw-table"
         rowKey={(row) => String(row.n)}
         size="middle"
         columns={columns}
         dataSource={list.data.data.map((row, index) => ({ ...row, n: index + 1 }))}
-        pagination={false}
-        scroll={{ x: scrollX }}
       />
     );
 
   return (
-    <Card
-      className="kw-card"
-      title={messages.title}
-      extra={<WebsiteSelector websites={websites} value={website.guid} onChange={select} />}
-    >
-      <div className="kw-list">
-        <div className="kw-controls">
+    <WebsiteDataCard title={messages.title} selected={selected}>
+      <div className="seo-data-stack">
+        <div className="seo-data-controls">
           <Typography.Text type="secondary">{marketLabel(market)}</Typography.Text>
           <CacheHint reply={list.data} />
         </div>
@@ -104,6 +83,6 @@ export function WebsiteKeywordsCard({
         market={market}
         onClose={suggestions.close}
       />
-    </Card>
+    </WebsiteDataCard>
   );
 }

@@ -1,17 +1,6 @@
-import type { SeoDataUsageReply } from '@sitelens/contracts';
 import { describe, expect, it } from 'vitest';
 import { dataSpendText } from './data-spend';
-
-const usage = (fields: Partial<SeoDataUsageReply> = {}): SeoDataUsageReply => ({
-  configured: true,
-  provider: 'dataforseo',
-  month: '2026-11',
-  spent_usd: 0.42,
-  cap_usd: 20,
-  calls: 12,
-  cached_answers: 30,
-  ...fields,
-});
+import { usage } from './test-support';
 
 describe('dataSpendText', () => {
   it("says the month's spend against the cap, the paid calls and the cached answers", () => {
