@@ -6,6 +6,7 @@ import { benchApiList } from './api-list';
 import { benchCheckup } from './checkup';
 import { benchCheckupApi } from './checkup-api';
 import { benchCrawl } from './crawl';
+import { benchMonitoring } from './monitoring';
 import { benchRankTracker } from './rank-tracker';
 
 const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Flags): Promise<void> }> = {
@@ -41,6 +42,11 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
         postgres: flags.postgres,
       }),
   },
+  monitoring: {
+    about:
+      "N websites (--monitors 5000) checked every 60 s for --minutes 10 by the probe, against a naive setInterval + fetch monitor: CPU, lateness p50/p99, missed checks, the database's growth",
+    run: (flags) => benchMonitoring({ monitors: flags.monitors, minutes: flags.minutes }),
+  },
   'rank-tracker': {
     about:
       "the daily position check of 10,000 tracked keywords (--keywords N) against the DataForSEO-shaped server's rate limit (--rate 5 requests/s, counted in sliding windows of --window 1 s): completion time against the limit, rate-limit answers, memory",
@@ -59,6 +65,8 @@ interface Flags {
   keywords: number;
   rate: number;
   window: number;
+  monitors: number;
+  minutes: number;
 }
 
 const { positionals, values } = parseArgs({
@@ -73,6 +81,8 @@ const { positionals, values } = parseArgs({
     keywords: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '5' },
     window: { type: 'string', default: '1' },
+    monitors: { type: 'string', default: '5000' },
+    minutes: { type: 'string', default: '10' },
   },
 });
 
@@ -81,7 +91,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -94,10 +104,12 @@ const counts = {
   keywords: Number(values.keywords),
   rate: Number(values.rate),
   window: Number(values.window),
+  monitors: Number(values.monitors),
+  minutes: Number(values.minutes),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(
-    '--rounds, --seconds, --connections, --large-pages, --keywords, --rate and --window must be positive integers',
+    '--rounds, --seconds, --connections, --large-pages, --keywords, --rate, --window, --monitors and --minutes must be positive integers',
   );
   process.exit(2);
 }

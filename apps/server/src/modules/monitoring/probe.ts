@@ -30,6 +30,8 @@ export interface ProbeOptions {
   ping?: (url: string) => Promise<CheckOutcome>;
   http?: (url: string) => Promise<CheckOutcome>;
   pageLoad?: (url: string) => Promise<CheckOutcome>;
+  /** Told how late each slot was taken (ms), for a benchmark. */
+  onTaken?: (lateMs: number) => void;
 }
 
 export interface Probe {
@@ -233,6 +235,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
       );
       for (const row of taken) {
         lateness.push(row.late_ms);
+        options.onTaken?.(row.late_ms);
         if (lateness.length > LATENESS_KEPT) lateness.shift();
         inFlight++;
         const run = check({
