@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startNotAfterEnd } from './date-range';
 import { MonitorRegionSchema } from './websites';
 
 // Monitoring's rules (checkup document 4 and 9), shared by the probes, the outage calls and the
@@ -100,10 +101,7 @@ export const OutageListQuerySchema = z
     start_date: z.iso.date().optional(),
     end_date: z.iso.date().optional(),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  .refine(...startNotAfterEnd);
 export type OutageListQuery = z.output<typeof OutageListQuerySchema>;
 
 const OutageScopeSchema = z.enum(['regional', 'global']);
@@ -159,10 +157,7 @@ export const LoadingTimeQuerySchema = z
     end_date: z.iso.date().optional(),
     group_by: z.enum(['hour', 'day']).default('hour'),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  .refine(...startNotAfterEnd);
 export type LoadingTimeQuery = z.output<typeof LoadingTimeQuerySchema>;
 
 /** One hour or day of page loads: times in ms, the page's size in Kb, its speed in Kb/s. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startNotAfterEnd } from './date-range';
 import { isKnownMarket } from './locations';
 import { DomainSchema, WEBSITE_MESSAGES } from './websites';
 
@@ -101,10 +102,7 @@ export const PositionTrendQuerySchema = z
     start_date: z.iso.date().optional(),
     end_date: z.iso.date().optional(),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  .refine(...startNotAfterEnd);
 export type PositionTrendQuery = z.output<typeof PositionTrendQuerySchema>;
 
 /** One checked day: the position (null: not in the top 100) and the day (YYYY-MM-DD). */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Account, addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { type Account, type TestApp, teamAccount } from '../../test/app';
 import { syncSchedule } from './probe';
 import { rollUp } from './rollups';
+import { MONITORING_PLAN, monitoredWebsite } from './test-support';
 
 // Site speed data (checkup document 2.7, 3, 7.4): page loads by hour or day, from raw results for
 // the last 48 hours and from hourly aggregates before, and a page load asked for now.
@@ -28,15 +29,7 @@ const get = (query: string, who: Account = account) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  account = await teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 3, max_competitors: 1 });
-  websiteId = (
-    await addWebsite(t.app, account, {
-      domain: SITE,
-      homepage_url: URL_OF_SITE,
-      settings: { regions: ['us-east-1', 'eu-west-1'] },
-    })
-  ).guid;
+  ({ t, account, websiteId } = await monitoredWebsite(SITE, URL_OF_SITE));
 });
 beforeEach(async () => {
   await t.database.query('delete from monitor_results');
@@ -108,11 +101,7 @@ describe('GET /api/loading-time', () => {
     const res = await get('region=ap-south-1');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'The website is not monitored from this region' });
-    const other = await teamAccount(t, {
-      max_tracked_websites: 5,
-      max_monitored_regions: 3,
-      max_competitors: 1,
-    });
+    const other = await teamAccount(t, MONITORING_PLAN);
     expect((await get('region=us-east-1', other)).statusCode).toBe(404);
   });
 });

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
-import { type Account, addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
+import { type Account, type TestApp, teamAccount } from '../../test/app';
 import { waitFor } from '../../test/processes';
 import { updateOutages } from './outages';
 import { type Probe, startProbe } from './probe';
+import { MONITORING_PLAN, monitoredWebsite } from './test-support';
 
 // Outages from the probes' results (checkup document 4 and 7.4): opened at the quorum of a
 // website's regions, global when all fail, closed on recovery, reopened within the 5-minute gap,
@@ -46,15 +47,7 @@ const list = (who: Account = account, url = URL_OF_SITE) =>
   t.app.inject({ url: `/api/outage/list?url=${encodeURIComponent(url)}`, headers: who.auth });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  account = await teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 3, max_competitors: 1 });
-  websiteId = (
-    await addWebsite(t.app, account, {
-      domain: SITE,
-      homepage_url: URL_OF_SITE,
-      settings: { regions: ['us-east-1', 'eu-west-1'] },
-    })
-  ).guid;
+  ({ t, account, websiteId } = await monitoredWebsite(SITE, URL_OF_SITE));
 });
 beforeEach(async () => {
   await t.database.query('delete from outages');
@@ -177,11 +170,7 @@ describe('GET /api/outage/list and /context', () => {
     await result('eu-west-1', 'http', false, 2);
     await evaluate();
     const [outage] = await outages();
-    const other = await teamAccount(t, {
-      max_tracked_websites: 5,
-      max_monitored_regions: 3,
-      max_competitors: 1,
-    });
+    const other = await teamAccount(t, MONITORING_PLAN);
     expect((await list(other)).statusCode).toBe(404);
     const context = await t.app.inject({
       url: `/api/outage/context?guid=${outage!.id}`,
