@@ -138,11 +138,15 @@ async function startFixtureProcess(args: string[]) {
     url: url!,
     login: login!,
     password: password!,
-    stats: async () =>
-      (await (await fetch(`${url}${FIXTURE_STATS_PATH}`)).json()) as {
-        received: number;
-        rate_limited: number;
-      },
+    // Asked again once: a kept-alive connection the fixture closed just then fails the first try.
+    stats: async () => {
+      const read = async () =>
+        (await (await fetch(`${url}${FIXTURE_STATS_PATH}`)).json()) as {
+          received: number;
+          rate_limited: number;
+        };
+      return read().catch(read);
+    },
     close: () => child.kill(),
   };
 }
