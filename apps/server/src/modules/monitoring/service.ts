@@ -19,6 +19,19 @@ import { RAW_HOURS } from './rollups';
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * The span a monitoring query asks for, in epoch ms: from its start_date to the end of its
+ * end_date (both UTC days), by default the `defaultDays` before now.
+ */
+function dayRange(
+  request: { start_date?: string; end_date?: string },
+  defaultDays: number,
+  now: Date,
+): { start: number; end: number } {
+  const end = request.end_date ? Date.parse(request.end_date) + DAY_MS : now.getTime();
+  return { start: request.start_date ? Date.parse(request.start_date) : end - defaultDays * DAY_MS, end };
+}
+
 /** The organization's tracked website a monitoring call names by URL; another's, or none, is 404. */
 async function websiteOfUrl(query: QueryFn, organizationId: string, url: string) {
   const domain = normaliseDomain(url);
@@ -44,8 +57,7 @@ export async function listOutages(
   now = new Date(),
 ): Promise<OutageListReply> {
   const website = await websiteOfUrl(query, organizationId, request.url);
-  const end = request.end_date ? Date.parse(request.end_date) + DAY_MS : now.getTime();
-  const start = request.start_date ? Date.parse(request.start_date) : end - OUTAGE_LOOKUP_DAYS * DAY_MS;
+  const { start, end } = dayRange(request, OUTAGE_LOOKUP_DAYS, now);
   const rows = await query<{
     id: string;
     scope: 'regional' | 'global';
@@ -122,10 +134,7 @@ export async function loadingTime(
   const website = await websiteOfUrl(query, organizationId, request.url);
   if (!website.regions.includes(request.region))
     throw fieldError('bad_request', 'region', 'The website is not monitored from this region');
-  const end = request.end_date ? Date.parse(request.end_date) + DAY_MS : now.getTime();
-  const start = request.start_date
-    ? Date.parse(request.start_date)
-    : end - (request.group_by === 'hour' ? DAY_MS : 30 * DAY_MS);
+  const { start, end } = dayRange(request, request.group_by === 'hour' ? 1 : 30, now);
   const rows = await query<{
     at: Date;
     avg_ms: number;
