@@ -4,7 +4,10 @@
 // a naive monitor (a setInterval and a fetch per website, results kept in memory), for as long.
 // Reports CPU (share of the 2 cores), how late checks started (p50, p99), missed checks and, for
 // the probe, the database's growth per hour. Goals: CPU <= 50 %, p99 <= 1 s, no missed checks.
+// With TEST_DATABASE_URL the probe writes to a fresh database on that PostgreSQL, whose server
+// processes' CPU is reported beside the probe's.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startProbe } from '@sitelens/server/src/modules/monitoring/probe';
 import { guardedFetcherFor } from '@sitelens/server/src/platform/fetcher';
@@ -15,6 +18,8 @@ import { serve } from './lib';
 
 const PERIOD_MS = 60_000;
 const CORES = 2;
+/** A slot due this long before the window's end must have been checked by then (above the HTTP check's timeout). */
+const SETTLE_MS = 25_000;
 
 interface Figures {
   cpuShare: number;
@@ -23,6 +28,8 @@ interface Figures {
   checks: number;
   missed: number;
   growthMbPerHour?: number;
+  /** PostgreSQL's server processes over the window, as a share of the cores. */
+  postgresCpuShare?: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -39,6 +46,39 @@ async function cpuOver<T>(ms: number, during: () => Promise<T>): Promise<{ share
   await sleep(Math.max(0, ms - (performance.now() - started)));
   const used = process.cpuUsage(cpu);
   return { share: (used.user + used.system) / 1000 / (performance.now() - started) / CORES, value };
+}
+
+/** CPU seconds used so far by the machine's PostgreSQL server processes (from /proc). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * Missed checks: slots that fell due in the window and were never checked. Slots follow each other
+ * exactly one period apart (the schedule moves by the period, not by when a check ran), so a gap of
+ * k periods between a website's consecutive results is k - 1 missed checks; a website whose last
+ * result is more than a period before the window's end (less the time a check may take) missed the
+ * slots after it, and one without any result missed all of them.
+ */
+function missedFromSlots(slotsBySite: Map<string, number[]>, sites: number, from: number, until: number) {
+  let missed = (sites - slotsBySite.size) * Math.floor((until - from) / PERIOD_MS);
+  for (const slots of slotsBySite.values()) {
+    slots.sort((a, b) => a - b);
+    for (let i = 1; i < slots.length; i++) missed += Math.round((slots[i]! - slots[i - 1]!) / PERIOD_MS) - 1;
+    missed += Math.max(0, Math.floor((until - SETTLE_MS - slots.at(-1)!) / PERIOD_MS));
+  }
+  return missed;
 }
 
 async function runProbe(monitors: number, minutes: number, farmUrl: string): Promise<Figures> {
@@ -78,25 +118,33 @@ async function runProbe(monitors: number, minutes: number, farmUrl: string): Pro
   await sleep(PERIOD_MS);
   lateness.length = 0;
   const before = await size();
-  const from = new Date();
+  const postgresBefore = postgresCpuSeconds();
+  const from = Date.now();
   const { share } = await cpuOver(minutes * PERIOD_MS, async () => {});
-  const until = new Date();
+  const until = Date.now();
+  const postgresUsed = postgresCpuSeconds() - postgresBefore;
   const grown = (await size()) - before;
   await probe.stop();
-  // Missed: minutes of the window in which a website got no HTTP check.
-  const [row] = await database.query<{ checks: number; expected: number }>(
-    `select count(*)::int as checks, ($3::int * $4::int) as expected from monitor_results
+  // Each website's HTTP results from its last slot before the window to the window's end.
+  const rows = await database.query<{ website_id: string; slot_ms: number }>(
+    `select website_id, (extract(epoch from slot_at) * 1000)::float8 as slot_ms from monitor_results
       where "check" = 'http' and slot_at >= $1 and slot_at < $2`,
-    [from.toISOString(), until.toISOString(), monitors, minutes],
+    [new Date(from - PERIOD_MS).toISOString(), new Date(until).toISOString()],
   );
   await t.close();
+  const slotsBySite = new Map<string, number[]>();
+  for (const row of rows)
+    slotsBySite.set(row.website_id, [...(slotsBySite.get(row.website_id) ?? []), row.slot_ms]);
   return {
     cpuShare: share,
     lateP50: percentile(lateness, 0.5),
     lateP99: percentile(lateness, 0.99),
-    checks: row!.checks,
-    missed: Math.max(0, row!.expected - row!.checks),
+    checks: rows.filter((row) => row.slot_ms >= from).length,
+    missed: missedFromSlots(slotsBySite, monitors, from, until),
     growthMbPerHour: ((grown / 2 ** 20) * 60) / minutes,
+    postgresCpuShare: process.env.TEST_DATABASE_URL
+      ? postgresUsed / ((until - from) / 1000) / CORES
+      : undefined,
   };
 }
 
@@ -106,12 +154,16 @@ async function runNaive(monitors: number, minutes: number, farmUrl: string): Pro
   const results: { at: number; status: number; ms: number }[] = [];
   let measuring = false;
   let checks = 0;
+  const slotsBySite = new Map<string, number[]>();
   const timers: NodeJS.Timeout[] = [];
   for (let n = 1; n <= monitors; n++) {
     const url = `${farmUrl}/site-${n}`;
     let due = Date.now() + Math.random() * PERIOD_MS;
     const tick = () => {
       const now = Date.now();
+      const slots = slotsBySite.get(url) ?? [];
+      slots.push(due);
+      slotsBySite.set(url, slots);
       if (measuring) {
         lateness.push(now - due);
         checks++;
@@ -134,15 +186,22 @@ async function runNaive(monitors: number, minutes: number, farmUrl: string): Pro
   }
   await sleep(PERIOD_MS);
   measuring = true;
+  const from = Date.now();
   const { share } = await cpuOver(minutes * PERIOD_MS, async () => {});
   measuring = false;
+  const until = Date.now();
   for (const timer of timers) clearTimeout(timer);
+  for (const [site, slots] of slotsBySite)
+    slotsBySite.set(
+      site,
+      slots.filter((slot) => slot >= from - PERIOD_MS),
+    );
   return {
     cpuShare: share,
     lateP50: percentile(lateness, 0.5),
     lateP99: percentile(lateness, 0.99),
     checks,
-    missed: Math.max(0, monitors * minutes - checks),
+    missed: missedFromSlots(slotsBySite, monitors, from, until),
   };
 }
 
@@ -162,7 +221,11 @@ export async function benchMonitoring(options: { monitors: number; minutes: numb
       console.info(
         `  ${name.padEnd(24)} cpu ${(f.cpuShare * 100).toFixed(1).padStart(5)} % of ${CORES} cores  late p50 ${f.lateP50.toFixed(0).padStart(5)} ms  p99 ${f.lateP99.toFixed(0).padStart(5)} ms  checks ${String(f.checks).padStart(7)}  missed ${String(f.missed).padStart(5)}${f.growthMbPerHour === undefined ? '' : `  database +${f.growthMbPerHour.toFixed(1)} MB/h`}`,
       );
-    row('probe (PGlite)', ours);
+    row(process.env.TEST_DATABASE_URL ? 'probe (PostgreSQL)' : 'probe (PGlite)', ours);
+    if (ours.postgresCpuShare !== undefined)
+      console.info(
+        `  PostgreSQL server processes: cpu ${(ours.postgresCpuShare * 100).toFixed(1)} % of ${CORES} cores`,
+      );
     row('naive setInterval+fetch', naive);
     console.info(
       `  cpu ratio probe/naive  ${(ours.cpuShare / naive.cpuShare).toFixed(2)}x (goals: cpu <= 50 %, p99 <= 1000 ms, missed 0)`,

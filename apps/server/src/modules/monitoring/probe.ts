@@ -17,7 +17,7 @@ export interface ProbeOptions {
   uptimeSeconds: number;
   /** Minutes between two page loads of a website at a region (default 15). */
   speedMinutes?: number;
-  /** How often due checks are looked for (ms). */
+  /** How often due checks are looked for (ms): a slot waits up to this long past its due time. */
   tickMs?: number;
   /** How long a taken slot is this probe's before another may take it again (s); longer than a check can take. */
   leaseSeconds?: number;
@@ -106,7 +106,7 @@ export async function syncSchedule(
  */
 export async function startProbe(options: ProbeOptions): Promise<Probe> {
   const { database, fetcher, regions, logger, uptimeSeconds } = options;
-  const tickMs = options.tickMs ?? 1_000;
+  const tickMs = options.tickMs ?? 250;
   const leaseSeconds = options.leaseSeconds ?? 90;
   const concurrency = options.concurrency ?? 200;
   const flushMs = options.flushMs ?? 500;
