@@ -40,12 +40,14 @@ export const PASSWORD_MAX = 128;
 /** The longest address SMTP can carry (RFC 5321 with its erratum); a longer one is not an e-mail. */
 export const EMAIL_MAX = 254;
 
-const email = z
+/** An e-mail address, trimmed and lower-cased. */
+export const EmailSchema = z
   .string()
   .trim()
   .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.validEmail })
   .toLowerCase()
   .pipe(z.email({ error: ACCOUNT_MESSAGES.validEmail }));
+const email = EmailSchema;
 const newPassword = z
   .string()
   .min(PASSWORD_MIN, { error: ACCOUNT_MESSAGES.passwordBetween })

@@ -15,6 +15,7 @@ export * from './keywords';
 export * from './locations';
 export * from './messages';
 export * from './monitoring';
+export * from './notifications';
 export * from './sales';
 export * from './seo-data';
 export * from './tracked-keywords';

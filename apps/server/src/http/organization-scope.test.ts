@@ -42,6 +42,9 @@ const TABLES = [
   'sitemap_feeds',
   'seo_data_calls',
   'keyword_positions',
+  'outages',
+  'notification_channels',
+  'notification_deliveries',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -108,6 +111,10 @@ describe("another organization's ids", () => {
       `insert into sitemap_files (run_id, name, content, entries, is_index) values ($1, 'sitemap.xml', '\\x3c', 1, false)`,
       [sitemapRun!.id],
     );
+    const [channel] = await t.database.query<{ id: string }>(
+      `insert into notification_channels (organization_id, kind, target, secret) values ($1, 'webhook', 'https://example.com/hook', 'whsec_x') returning id`,
+      [team!.organization_id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
@@ -144,7 +151,9 @@ describe("another organization's ids", () => {
           ? { ...theirs, guid: brokenLinksRun!.id }
           : path.startsWith('/api/sitemap-generator/')
             ? { ...theirs, guid: sitemapRun!.id }
-            : theirs;
+            : path.startsWith('/api/notifications/channels/')
+              ? { ...theirs, guid: channel!.id }
+              : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
         return ids[name]!;
@@ -165,7 +174,9 @@ describe("another organization's ids", () => {
                     ? { title: 'Mine', description: 'Mine' }
                     : path.startsWith('/api/broken-links/')
                       ? {}
-                      : { f_name: 'Mallory', l_name: 'X' },
+                      : path.startsWith('/api/notifications/channels/')
+                        ? { enabled: false }
+                        : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

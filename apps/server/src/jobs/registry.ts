@@ -3,6 +3,7 @@ import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { recrawlJob } from '../modules/deep-analysis/recrawl';
 import { trackKeywordsJob } from '../modules/keywords/tracking';
 import { monitorRollupJob } from '../modules/monitoring/rollups';
+import { deliverNotificationsJob } from '../modules/notifications/deliveries';
 import { billingCycleJob } from '../modules/sales/jobs';
 import { selftestJob } from '../modules/system/selftest';
 import { toolRunJob } from '../modules/webmaster-tools/jobs';
@@ -23,4 +24,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   toolRunJob,
   trackKeywordsJob,
   monitorRollupJob,
+  deliverNotificationsJob,
 ];

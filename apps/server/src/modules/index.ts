@@ -10,6 +10,7 @@ import { deepAnalysisRoutes } from './deep-analysis/routes';
 import { healthRoutes } from './health/routes';
 import { keywordRoutes } from './keywords/routes';
 import { monitoringRoutes } from './monitoring/routes';
+import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
@@ -39,4 +40,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   backlinksRoutes,
   keywordRoutes,
   monitoringRoutes,
+  notificationRoutes,
 ];

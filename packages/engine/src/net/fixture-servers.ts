@@ -70,8 +70,14 @@ function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     res.setHeader('x-multi', ['a', 'b']);
     res.end(HTML);
   } else if (path === '/echo') {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ method: req.method, headers: req.headers }));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({ method: req.method, headers: req.headers, body: Buffer.concat(chunks).toString() }),
+      );
+    });
   } else if (path === '/redirect') {
     res.writeHead(Number(q.get('status') ?? 302), { location: q.get('to') ?? '/ok' });
     res.end('moved');

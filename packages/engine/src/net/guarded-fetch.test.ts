@@ -684,3 +684,36 @@ describe('browser proxy: connectTo', () => {
     }
   });
 });
+
+describe('POST (webhooks)', () => {
+  it('sends the body with its headers and reads the answer', async () => {
+    const result = await fetcher().fetchPage(site('/echo'), {
+      method: 'POST',
+      body: '{"event":"outage_opened"}',
+      headers: { 'content-type': 'application/json', 'x-signature': 't=1,v1=ab' },
+    });
+    const echoed = JSON.parse(result.body.toString());
+    expect(result.method).toBe('POST');
+    expect(echoed).toMatchObject({
+      method: 'POST',
+      body: '{"event":"outage_opened"}',
+      headers: { 'content-type': 'application/json', 'x-signature': 't=1,v1=ab' },
+    });
+  });
+
+  it('does not follow a redirect, which would send the body somewhere else', async () => {
+    const result = await fetcher().fetchPage(site(`/redirect?to=${encodeURIComponent(site('/echo'))}`), {
+      method: 'POST',
+      body: 'x',
+    });
+    expect(result.status).toBe(302);
+    expect(result.hops).toHaveLength(1);
+  });
+
+  it('is refused at a private address like any other fetch', async () => {
+    await expectRefused(
+      fetcher().fetchPage(`http://127.0.0.1:${target.port}/hook`, { method: 'POST', body: '{}' }),
+      'forbidden-address',
+    );
+  });
+});

@@ -108,7 +108,10 @@ export const DEFAULT_MAX_POOLS = 256;
 export const DEFAULT_CONNECTIONS_PER_POOL = 6;
 
 export interface FetchPageOptions {
-  method?: 'GET' | 'HEAD';
+  /** POST (a webhook) sends `body` and never follows a redirect. */
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** The request body of a POST. */
+  body?: string;
   maxBytes?: number;
   followRedirects?: boolean;
   /** At the body cap, return what was read with `truncated: true` instead of refusing. */
@@ -146,7 +149,7 @@ export interface FetchHop {
 export interface FetchResult {
   requestedUrl: string;
   finalUrl: string;
-  method: 'GET' | 'HEAD';
+  method: 'GET' | 'HEAD' | 'POST';
   status: number;
   headers: Record<string, string>;
   /** The body with its Content-Encoding removed. */
@@ -864,8 +867,9 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
 
   async function fetchHop(
     url: URL,
-    method: 'GET' | 'HEAD',
+    method: 'GET' | 'HEAD' | 'POST',
     headers: Record<string, string>,
+    requestBody: string | undefined,
     signal: AbortSignal,
     readFinalBody: (hop: FetchHop, body: Readable) => Promise<void>,
     isFinal: (status: number, location: string | null) => boolean,
@@ -888,12 +892,14 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
             path: `${url.pathname}${url.search}`,
             method,
             headers,
+            body: requestBody,
             signal,
           });
           break;
         } catch (err) {
           // A kept-alive connection the server closed as we sent: once more on a new one (GET and HEAD only).
           const dropped =
+            method !== 'POST' &&
             reused !== undefined &&
             lease.current() === reused &&
             attempt === 0 &&
@@ -964,7 +970,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
   async function fetchPage(input: string | URL, opts: FetchPageOptions = {}): Promise<FetchResult> {
     const started = performance.now();
     const method = opts.method ?? 'GET';
-    const follow = opts.followRedirects ?? true;
+    const follow = method !== 'POST' && (opts.followRedirects ?? true);
     const maxBytes = opts.maxBytes ?? options.maxBytes ?? DEFAULT_MAX_BYTES;
     const maxTransferBytes = Math.max(options.maxTransferBytes ?? maxBytes, opts.maxBytes ?? 0);
     const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -1024,7 +1030,15 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       for (;;) {
         let hop: FetchHop;
         try {
-          hop = await fetchHop(current, method, headers, controller.signal, readFinalBody, isFinal);
+          hop = await fetchHop(
+            current,
+            method,
+            headers,
+            opts.body,
+            controller.signal,
+            readFinalBody,
+            isFinal,
+          );
         } catch (err) {
           const from = hops.at(-1);
           if (from && err instanceof FetchRefused && err.code === 'forbidden-address') {

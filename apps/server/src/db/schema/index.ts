@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './checkup';
 export * from './deep-analysis';
 export * from './monitoring';
+export * from './notifications';
 export * from './platform';
 export * from './sales';
 export * from './seo-data';

@@ -1,11 +1,14 @@
 import { OUTAGE_MERGE_GAP_MS, outageScope } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
+import { type FailedCheck, queueOutageNotifications } from '../notifications/deliveries';
 
 interface WebsiteState {
   id: string;
   organization_id: string;
   regions: string[];
   failing: string[];
+  /** The checks failing among the latest ones. */
+  failing_checks: FailedCheck[];
   /** The earliest failed check among the latest ones (when a new outage starts). */
   failed_at: Date | null;
   /** The latest check (when an outage ends). */
@@ -25,28 +28,31 @@ interface OpenOutage {
  * failing regions reach the quorum (`outageScope`), turns global once every region failed, closes
  * when the quorum is no longer met, and one failing again within 5 minutes of closing is reopened.
  * A lock per website orders probes writing about one website at once, so none misses another's
- * results; its failed checks are copied to `outage_events`, each once.
+ * results; its failed checks are copied to `outage_events`, each once. Each opening and closing
+ * queues its notifications in the same transaction. Returns how many outages opened or closed.
  */
 export async function updateOutages(
   query: QueryFn,
   websiteIds: readonly string[],
   quorum: number,
-): Promise<void> {
+): Promise<number> {
   const ids = [...new Set(websiteIds)].sort();
-  if (ids.length === 0) return;
+  if (ids.length === 0) return 0;
+  let changes = 0;
   await query(
     `select pg_advisory_xact_lock(hashtext('outage:' || id)) from unnest($1::text[]) as id order by id`,
     [ids],
   );
   const states = await query<WebsiteState>(
     `with latest as (
-       select distinct on (r.website_id, r.region, r."check") r.website_id, r.region, r.ok, r.checked_at
+       select distinct on (r.website_id, r.region, r."check") r.website_id, r.region, r."check", r.ok, r.checked_at
          from monitor_results r
         where r.website_id = any($1::uuid[]) and r.checked_at > now() - interval '1 hour'
         order by r.website_id, r.region, r."check", r.slot_at desc)
      select w.id, w.organization_id,
             array(select jsonb_array_elements_text(coalesce(w.settings -> 'regions', '[]'::jsonb))) as regions,
             coalesce(array_agg(distinct l.region) filter (where not l.ok), '{}') as failing,
+            coalesce(array_agg(distinct l."check") filter (where not l.ok), '{}') as failing_checks,
             min(l.checked_at) filter (where not l.ok) as failed_at,
             max(l.checked_at) as checked_at
        from websites w left join latest l on l.website_id = w.id
@@ -67,8 +73,16 @@ export async function updateOutages(
     const scope = outageScope(state.failing, state.regions, quorum);
     const current = open.get(state.id);
     if (scope === 'none') {
-      if (current)
+      if (current) {
         await query('update outages set ended_at = $2 where id = $1', [current.id, state.checked_at]);
+        await queueOutageNotifications(query, {
+          outageId: current.id,
+          event: 'outage_closed',
+          occurredAt: new Date(state.checked_at!),
+          checks: [],
+        });
+        changes++;
+      }
       continue;
     }
     if (current) {
@@ -89,12 +103,20 @@ export async function updateOutages(
         returning id`,
       [state.id, state.failing, scope, state.failed_at, OUTAGE_MERGE_GAP_MS / 1000],
     );
-    if (!reopened)
-      await query(
-        `insert into outages (website_id, organization_id, scope, regions, started_at)
-         values ($1, $2, $3, array(select distinct unnest($4::text[]) order by 1), $5)`,
-        [state.id, state.organization_id, scope, state.failing, state.failed_at],
-      );
+    const [opened] = reopened
+      ? [reopened]
+      : await query<{ id: string }>(
+          `insert into outages (website_id, organization_id, scope, regions, started_at)
+           values ($1, $2, $3, array(select distinct unnest($4::text[]) order by 1), $5) returning id`,
+          [state.id, state.organization_id, scope, state.failing, state.failed_at],
+        );
+    await queueOutageNotifications(query, {
+      outageId: opened!.id,
+      event: 'outage_opened',
+      occurredAt: new Date(state.failed_at!),
+      checks: state.failing_checks,
+    });
+    changes++;
   }
 
   // The failed checks of the outages under way, each once.
@@ -109,4 +131,5 @@ export async function updateOutages(
      on conflict do nothing`,
     [ids],
   );
+  return changes;
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Database, QueryFn } from '../../db/client';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { deliverDue, notifierFromConfig } from '../notifications/deliveries';
 import { type CheckOutcome, httpCheck, pageLoadCheck, pingCheck } from './checks';
 import { updateOutages } from './outages';
 
@@ -30,6 +31,8 @@ export interface ProbeOptions {
   ping?: (url: string) => Promise<CheckOutcome>;
   http?: (url: string) => Promise<CheckOutcome>;
   pageLoad?: (url: string) => Promise<CheckOutcome>;
+  /** Called after a write that opened or closed outages (their notifications are queued, to be sent). */
+  onOutageChange?: () => void;
   /** Told how late each slot was taken (ms), for a benchmark. */
   onTaken?: (lateMs: number) => void;
 }
@@ -139,7 +142,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   async function write(batch: Written[]) {
     if (batch.length === 0) return;
     const rows = batch.flatMap((w) => w.outcomes.map(([check, outcome]) => ({ w, check, outcome })));
-    await database.transaction(async (query) => {
+    const changes = await database.transaction(async (query) => {
       await query(
         `insert into monitor_results (website_id, region, "check", slot_at, checked_at, ok, value_ms, status, error, bytes, probe_id)
          select *, $11::uuid from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
@@ -176,13 +179,14 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
           periods.speedSeconds,
         ],
       );
-      await updateOutages(
+      return updateOutages(
         query,
         batch.map((w) => w.slot.websiteId),
         outageQuorum,
       );
     });
     checksDone += rows.length;
+    if (changes > 0) options.onOutageChange?.();
   }
 
   const flush = () => {
@@ -291,14 +295,25 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   };
 }
 
-/** A probe as the server's settings make it: the guarded fetcher, MONITOR_UPTIME_SECONDS. */
+/**
+ * A probe as the server's settings make it: the guarded fetcher, MONITOR_UPTIME_SECONDS, and the
+ * notifications of the outages it opens and closes sent at once (the minute's job retries).
+ */
 export function startProbeFromConfig(
   database: Database,
   config: Config,
   regions: readonly MonitorRegion[],
   logger: Logger,
 ): Promise<Probe> {
+  const notifier = notifierFromConfig(database, config, logger);
+  let sending: Promise<unknown> = Promise.resolve();
+  const sendNotifications = () => {
+    sending = sending
+      .then(() => deliverDue(notifier))
+      .catch((error) => logger.warn({ err: error }, 'sending notifications failed'));
+  };
   return startProbe({
+    onOutageChange: sendNotifications,
     database,
     fetcher: guardedFetcherFor(config),
     regions,

@@ -7,8 +7,9 @@ export const MONITORING_PLAN = { max_tracked_websites: 5, max_monitored_regions:
 export async function monitoredWebsite(
   domain: string,
   homepageUrl: string,
+  env: Record<string, string> = {},
 ): Promise<{ t: TestApp; account: Account; websiteId: string }> {
-  const t = await createTestApp();
+  const t = await createTestApp(env);
   const account = await teamAccount(t, MONITORING_PLAN);
   const { guid } = await addWebsite(t.app, account, {
     domain,

@@ -11,7 +11,8 @@ import { hashToken, randomToken } from '../auth/tokens';
 const INVITATION_DAYS = 7;
 const OWNER_ONLY = 'Only the team owner can do this.';
 
-function ownedBy(caller: AuthContext): string {
+/** The caller's organization when the caller owns it; a member is refused with 403. */
+export function ownedBy(caller: AuthContext): string {
   const organizationId = organizationOf(caller);
   if (caller.role !== 'owner') throw new AppError('forbidden', OWNER_ONLY);
   return organizationId;

@@ -1,0 +1,268 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  MAX_NOTIFICATION_CHANNELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationChannel,
+} from '@sitelens/contracts';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { guardedFetcherFor } from '../../platform/fetcher';
+import { createMailer } from '../../providers/mail/mailer';
+import { type Account, type TestApp, teamAccount } from '../../test/app';
+import { updateOutages } from '../monitoring/outages';
+import { MONITORING_PLAN, monitoredWebsite } from '../monitoring/test-support';
+import { deliverDue, MAX_ATTEMPTS, type Notifier, webhookSignature } from './deliveries';
+
+// Outage notifications: one per state change and channel, written with the change; a signed
+// webhook, a Slack message and an e-mail in the outbox; private targets refused; failures retried
+// with backoff and visible; channels scoped to the organization and managed by its owner.
+
+const SITE = 'quay.example.com';
+const URL_OF_SITE = `http://${SITE}/`;
+let t: TestApp;
+let account: Account;
+let websiteId: string;
+let receiver: http.Server;
+let receiverUrl = '';
+let answerStatus = 200;
+const received: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, who = account) =>
+  t.app.inject({ method, url: `/api${url}`, headers: who.auth, payload });
+
+async function addChannel(kind: string, target: string): Promise<NotificationChannel> {
+  const response = await api('POST', '/notifications/channels', { kind, target });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** A failed (or passed) uptime check at a region, `minutesAgo` before now. */
+async function result(check: 'ping' | 'http', ok: boolean, minutesAgo: number) {
+  await t.database.query(
+    `insert into monitor_results (website_id, region, "check", slot_at, checked_at, probe_id, ok, value_ms, status, error)
+     values ($1, 'us-east-1', $2, now() - make_interval(secs => $3 * 60), now() - make_interval(secs => $3 * 60),
+             gen_random_uuid(), $4, 100, $5, $6)`,
+    [websiteId, check, minutesAgo, ok, ok ? 200 : 503, ok ? null : 'HTTP 503'],
+  );
+}
+const evaluate = () => t.database.transaction((query) => updateOutages(query, [websiteId], 1));
+const deliveries = () =>
+  t.database.query<{
+    channel_id: string;
+    event: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    'select channel_id, event, status, attempts, last_error from notification_deliveries order by created_at, event',
+  );
+
+function notifier(allowPrivate = true): Notifier {
+  const logger = pino({ level: 'silent' });
+  return {
+    database: t.database,
+    fetcher: guardedFetcherFor({
+      FETCH_ALLOW_PRIVATE: allowPrivate ? new URL(receiverUrl).host : undefined,
+      FETCH_CONNECT_TO: undefined,
+    }),
+    mailer: createMailer({ database: t.database, logger, from: 'Sitelens <no-reply@sitelens.test>' }),
+    logger,
+    publicUrl: 'http://sitelens.test',
+  };
+}
+
+beforeAll(async () => {
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
+      response.writeHead(answerStatus).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  ({ t, account, websiteId } = await monitoredWebsite(SITE, URL_OF_SITE, {
+    FETCH_ALLOW_PRIVATE: new URL(receiverUrl).host,
+  }));
+});
+beforeEach(async () => {
+  for (const table of ['notification_channels', 'outages', 'monitor_results', 'mail_outbox'])
+    await t.database.query(`delete from ${table}`);
+  await t.database.query(
+    `update websites set settings = jsonb_set(settings, '{notifications}', $2::jsonb) where id = $1`,
+    [websiteId, JSON.stringify({ ping_uptime: true, http_uptime: true, page_load_timeout: true })],
+  );
+  received.length = 0;
+  answerStatus = 200;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe('outage notifications', () => {
+  it('sends one signed webhook, one Slack message and one e-mail per opening and closing, however often the outage is judged', async () => {
+    const webhook = await addChannel('webhook', `${receiverUrl}/hook`);
+    await addChannel('slack', `${receiverUrl}/slack`);
+    await addChannel('email', 'Alerts@Quay.example.com');
+    expect(webhook.secret).toMatch(/^whsec_/);
+
+    await result('http', false, 3);
+    await evaluate();
+    await evaluate();
+    expect((await deliveries()).map((d) => d.event)).toEqual([
+      'outage_opened',
+      'outage_opened',
+      'outage_opened',
+    ]);
+    expect(await deliverDue(notifier())).toBe(3);
+    expect(await deliverDue(notifier())).toBe(0);
+
+    const hook = received.find((r) => r.path === '/hook')!;
+    const [, timestamp] = /^t=(\d+),v1=[0-9a-f]{64}$/.exec(String(hook.headers['x-sitelens-signature']))!;
+    // The receiver's check: the HMAC of "t.body" with the channel's secret.
+    expect(hook.headers['x-sitelens-signature']).toBe(
+      webhookSignature(webhook.secret!, Number(timestamp), hook.body),
+    );
+    expect(webhookSignature('another secret', Number(timestamp), hook.body)).not.toBe(
+      hook.headers['x-sitelens-signature'],
+    );
+    const payload = JSON.parse(hook.body);
+    expect(payload).toMatchObject({
+      id: hook.headers['x-sitelens-delivery'],
+      event: 'outage_opened',
+      website: { guid: websiteId, domain: SITE },
+      outage: { scope: 'regional', regions: ['us-east-1'], checks: ['http'], ended_at: null },
+    });
+    expect(payload.text).toContain(`${SITE} is down (HTTP) in us-east-1`);
+    expect(JSON.parse(received.find((r) => r.path === '/slack')!.body)).toEqual({ text: payload.text });
+    const [mail] = await t.database.query<{ recipient: string; subject: string; text: string }>(
+      'select recipient, subject, text from mail_outbox',
+    );
+    expect(mail).toMatchObject({ recipient: 'alerts@quay.example.com', subject: `Down: ${SITE}` });
+    expect(mail!.text).toContain('http://sitelens.test/site-outage?url=');
+
+    await result('http', true, 1);
+    await evaluate();
+    await evaluate();
+    await deliverDue(notifier());
+    expect(
+      (await deliveries()).filter((d) => d.event === 'outage_closed' && d.status === 'sent'),
+    ).toHaveLength(3);
+    expect(JSON.parse(received.filter((r) => r.path === '/hook')[1]!.body)).toMatchObject({
+      event: 'outage_closed',
+      outage: { ended_at: expect.any(String) },
+    });
+    expect(received).toHaveLength(4);
+  });
+
+  it("follows the website's Uptime Notifications: an outage of unchosen checks notifies no one", async () => {
+    await addChannel('webhook', `${receiverUrl}/hook`);
+    await t.database.query(
+      `update websites set settings = jsonb_set(settings, '{notifications}', $2::jsonb) where id = $1`,
+      [websiteId, JSON.stringify({ ping_uptime: true, http_uptime: false, page_load_timeout: true })],
+    );
+    await result('http', false, 3);
+    await evaluate();
+    await result('http', true, 1);
+    await evaluate();
+    expect(await deliveries()).toEqual([]);
+  });
+
+  it('refuses a webhook to a private address, retries a failing target with backoff, and shows the failures', async () => {
+    const refused = await addChannel('webhook', `${receiverUrl}/private`);
+    await result('ping', false, 3);
+    await evaluate();
+    await deliverDue(notifier(false));
+    expect(received).toEqual([]);
+    const [first] = await deliveries();
+    expect(first).toMatchObject({ channel_id: refused.guid, status: 'pending', attempts: 1 });
+    expect(first!.last_error).toMatch(/127.0.0.1 is a loopback address/);
+
+    // Not tried again before its backoff: nothing is due.
+    expect(await deliverDue(notifier())).toBe(0);
+    const listed = (await api('GET', '/notifications/deliveries')).json().deliveries;
+    expect(listed[0]).toMatchObject({ status: 'pending', attempts: 1, event: 'outage_opened', domain: SITE });
+    expect(Date.parse(listed[0].next_attempt_at) - Date.now()).toBeGreaterThan(20_000);
+
+    // A target answering 500 every time: tried MAX_ATTEMPTS times, then failed, its error kept.
+    answerStatus = 500;
+    for (let i = 1; i < MAX_ATTEMPTS; i++) {
+      await t.database.query('update notification_deliveries set next_attempt_at = now()');
+      await deliverDue(notifier());
+    }
+    const [last] = await deliveries();
+    expect(last).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      last_error: 'The target answered HTTP 500',
+    });
+    const channels = (await api('GET', '/notifications/channels')).json().channels;
+    expect(channels[0].last_delivery).toMatchObject({
+      status: 'failed',
+      last_error: 'The target answered HTTP 500',
+    });
+  });
+});
+
+describe('notification channels', () => {
+  it('adds, tests, turns off and removes channels; bad input is a 400 naming the field', async () => {
+    const bad = await api('POST', '/notifications/channels', {
+      kind: 'webhook',
+      target: 'ftp://quay.example.com/',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([{ field: 'target', message: NOTIFICATION_MESSAGES.invalidUrl }]);
+    expect(
+      (await api('POST', '/notifications/channels', { kind: 'email', target: 'nobody' })).statusCode,
+    ).toBe(400);
+    expect((await api('POST', '/notifications/channels', { kind: 'sms', target: '+1555' })).statusCode).toBe(
+      400,
+    );
+
+    const channel = await addChannel('webhook', `${receiverUrl}/test`);
+    const tested = await api('POST', `/notifications/channels/${channel.guid}/test`);
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().delivery).toMatchObject({ event: 'test', status: 'sent', attempts: 1 });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: 'test', website: null, outage: null });
+
+    const off = await api('PATCH', `/notifications/channels/${channel.guid}`, { enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false });
+    await result('http', false, 3);
+    await evaluate();
+    expect((await deliveries()).filter((d) => d.event !== 'test')).toEqual([]);
+
+    expect((await api('DELETE', `/notifications/channels/${channel.guid}`)).statusCode).toBe(200);
+    expect((await api('GET', '/notifications/channels')).json().channels).toEqual([]);
+  });
+
+  it(`allows ${MAX_NOTIFICATION_CHANNELS} channels per organization`, async () => {
+    for (let i = 0; i < MAX_NOTIFICATION_CHANNELS; i++)
+      await addChannel('email', `alerts${i}@quay.example.com`);
+    const over = await api('POST', '/notifications/channels', {
+      kind: 'email',
+      target: 'more@quay.example.com',
+    });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error).toBe(NOTIFICATION_MESSAGES.tooMany);
+  });
+
+  it("another organization's channel is 404 and its channels are not listed", async () => {
+    const channel = await addChannel('email', 'alerts@quay.example.com');
+    const other = await teamAccount(t, MONITORING_PLAN);
+    expect((await api('GET', '/notifications/channels', undefined, other)).json().channels).toEqual([]);
+    for (const [method, url, body] of [
+      ['PATCH', `/notifications/channels/${channel.guid}`, { enabled: false }],
+      ['DELETE', `/notifications/channels/${channel.guid}`, undefined],
+      ['POST', `/notifications/channels/${channel.guid}/test`, undefined],
+    ] as const)
+      expect((await api(method, url, body, other)).statusCode).toBe(404);
+    expect((await api('GET', '/notifications/deliveries', undefined, other)).json().deliveries).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MAX_NOTIFICATION_CHANNELS,
+  NOTIFICATION_MESSAGES,
+  type NotificationChannel,
+  type NotificationChannelInput,
+  type NotificationDelivery,
+} from '@sitelens/contracts';
+import type { Database, QueryFn } from '../../db/client';
+import { AppError, fieldError } from '../../errors';
+import { type AuthContext, organizationOf } from '../../http/authenticate';
+import { ownedBy } from '../organization/service';
+import { deliverNow, type Notifier } from './deliveries';
+
+interface DeliveryRow {
+  id: string;
+  channel_id: string;
+  event: NotificationDelivery['event'];
+  domain: string | null;
+  status: NotificationDelivery['status'];
+  attempts: number;
+  last_error: string | null;
+  occurred_at: Date;
+  sent_at: Date | null;
+  next_attempt_at: Date;
+}
+
+const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+
+function toDelivery(row: DeliveryRow): NotificationDelivery {
+  return {
+    guid: row.id,
+    channel_guid: row.channel_id,
+    event: row.event,
+    domain: row.domain,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    occurred_at: iso(row.occurred_at)!,
+    sent_at: iso(row.sent_at),
+    next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+  };
+}
+
+const DELIVERY_COLUMNS = `d.id, d.channel_id, d.event, w.domain, d.status, d.attempts, d.last_error, d.occurred_at, d.sent_at, d.next_attempt_at`;
+
+/** The organization's channels, each with its latest delivery; the webhook secrets only for the owner. */
+export async function listChannels(query: QueryFn, caller: AuthContext): Promise<NotificationChannel[]> {
+  const rows = await query<{
+    id: string;
+    kind: NotificationChannel['kind'];
+    target: string;
+    secret: string | null;
+    enabled: boolean;
+    created_at: Date;
+    last: DeliveryRow | null;
+  }>(
+    `select c.id, c.kind, c.target, c.secret, c.enabled, c.created_at,
+            (select to_jsonb(l) from (select ${DELIVERY_COLUMNS}
+                                        from notification_deliveries d left join websites w on w.id = d.website_id
+                                       where d.channel_id = c.id order by d.created_at desc limit 1) l) as last
+       from notification_channels c where c.organization_id = $1 order by c.created_at`,
+    [organizationOf(caller)],
+  );
+  return rows.map((row) => ({
+    guid: row.id,
+    kind: row.kind,
+    target: row.target,
+    secret: caller.role === 'owner' ? row.secret : null,
+    enabled: row.enabled,
+    c_at: iso(row.created_at)!,
+    last_delivery: row.last ? toDelivery(row.last) : null,
+  }));
+}
+
+/** Adds a channel (owner only), at most MAX_NOTIFICATION_CHANNELS, counted under the organization's lock. */
+export async function addChannel(
+  database: Database,
+  caller: AuthContext,
+  input: NotificationChannelInput,
+): Promise<NotificationChannel> {
+  const organizationId = ownedBy(caller);
+  const id = await database.transaction(async (query) => {
+    await query('select id from organizations where id = $1 for update', [organizationId]);
+    const [{ count }] = (await query<{ count: number }>(
+      'select count(*)::int as count from notification_channels where organization_id = $1',
+      [organizationId],
+    )) as [{ count: number }];
+    if (count >= MAX_NOTIFICATION_CHANNELS)
+      throw fieldError('forbidden', 'target', NOTIFICATION_MESSAGES.tooMany);
+    const secret = input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
+    const [row] = await query<{ id: string }>(
+      'insert into notification_channels (organization_id, kind, target, secret) values ($1, $2, $3, $4) returning id',
+      [organizationId, input.kind, input.target, secret],
+    );
+    return row!.id;
+  });
+  return channelOf(database.query, caller, id);
+}
+
+async function channelOf(query: QueryFn, caller: AuthContext, id: string): Promise<NotificationChannel> {
+  const channel = (await listChannels(query, caller)).find((c) => c.guid === id);
+  if (!channel) throw new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+  return channel;
+}
+
+/** Turns a channel on or off (owner only); another organization's channel is 404. */
+export async function setChannelEnabled(
+  query: QueryFn,
+  caller: AuthContext,
+  id: string,
+  enabled: boolean,
+): Promise<NotificationChannel> {
+  const rows = await query(
+    'update notification_channels set enabled = $3 where id = $1 and organization_id = $2 returning id',
+    [id, ownedBy(caller), enabled],
+  );
+  if (rows.length === 0) throw new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+  return channelOf(query, caller, id);
+}
+
+/** Removes a channel and its deliveries (owner only). */
+export async function removeChannel(query: QueryFn, caller: AuthContext, id: string): Promise<void> {
+  const rows = await query(
+    'delete from notification_channels where id = $1 and organization_id = $2 returning id',
+    [id, ownedBy(caller)],
+  );
+  if (rows.length === 0) throw new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+}
+
+/**
+ * Sends a test notification to one channel now and answers how it went; a failure is retried
+ * like any other and stays in the deliveries list with its error.
+ */
+export async function testChannel(
+  notifier: Notifier,
+  caller: AuthContext,
+  id: string,
+): Promise<NotificationDelivery> {
+  const organizationId = ownedBy(caller);
+  const now = new Date();
+  const [queued] = await notifier.database.query<{ id: string }>(
+    `insert into notification_deliveries (organization_id, channel_id, event, occurred_at, payload)
+     select organization_id, id, 'test', $3, $4::jsonb from notification_channels where id = $1 and organization_id = $2
+     returning id`,
+    [
+      id,
+      organizationId,
+      now.toISOString(),
+      JSON.stringify({
+        event: 'test',
+        occurred_at: now.toISOString(),
+        website: null,
+        outage: null,
+        text: `A test notification from Sitelens, sent by ${caller.email} at ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      }),
+    ],
+  );
+  if (!queued) throw new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+  await deliverNow(notifier, queued.id);
+  const [row] = await notifier.database.query<DeliveryRow>(
+    `select ${DELIVERY_COLUMNS} from notification_deliveries d left join websites w on w.id = d.website_id where d.id = $1`,
+    [queued.id],
+  );
+  return toDelivery(row!);
+}
+
+/** The organization's latest deliveries (50), newest first, with their status and errors. */
+export async function listDeliveries(query: QueryFn, caller: AuthContext): Promise<NotificationDelivery[]> {
+  const rows = await query<DeliveryRow>(
+    `select ${DELIVERY_COLUMNS} from notification_deliveries d left join websites w on w.id = d.website_id
+      where d.organization_id = $1 order by d.created_at desc limit 50`,
+    [organizationOf(caller)],
+  );
+  return rows.map(toDelivery);
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { EmailSchema } from './accounts';
+
+/** Where outage notifications go: an e-mail address, a signed webhook, a Slack incoming webhook. */
+export const NotificationChannelKindSchema = z.enum(['email', 'webhook', 'slack']);
+export type NotificationChannelKind = z.infer<typeof NotificationChannelKindSchema>;
+
+/** Channels an organization may have. */
+export const MAX_NOTIFICATION_CHANNELS = 10;
+
+export const NOTIFICATION_MESSAGES = {
+  invalidUrl: 'Enter an http or https address',
+  tooMany: `An organization can have up to ${MAX_NOTIFICATION_CHANNELS} notification channels.`,
+  unknownChannel: 'Unknown notification channel',
+} as const;
+
+/** The headers a webhook delivery carries; the signature is `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-sitelens-signature';
+export const WEBHOOK_DELIVERY_HEADER = 'x-sitelens-delivery';
+
+const WebhookUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: NOTIFICATION_MESSAGES.invalidUrl })
+  .pipe(z.url({ protocol: /^https?$/, error: NOTIFICATION_MESSAGES.invalidUrl }));
+
+export const NotificationChannelInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('email'), target: EmailSchema }),
+  z.object({ kind: z.literal('webhook'), target: WebhookUrlSchema }),
+  z.object({ kind: z.literal('slack'), target: WebhookUrlSchema }),
+]);
+export type NotificationChannelInput = z.infer<typeof NotificationChannelInputSchema>;
+
+export const NotificationChannelPatchSchema = z.object({ enabled: z.boolean() });
+export const NotificationChannelParamsSchema = z.object({
+  guid: z.uuid({ error: NOTIFICATION_MESSAGES.unknownChannel }),
+});
+
+export const NotificationDeliveryStatusSchema = z.enum(['pending', 'sent', 'failed']);
+export const NotificationEventSchema = z.enum(['outage_opened', 'outage_closed', 'test']);
+
+export const NotificationDeliverySchema = z.object({
+  guid: z.uuid(),
+  channel_guid: z.uuid(),
+  event: NotificationEventSchema,
+  /** The website's domain (null for a test). */
+  domain: z.string().nullable(),
+  status: NotificationDeliveryStatusSchema,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  /** ISO times. */
+  occurred_at: z.string(),
+  sent_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof NotificationDeliverySchema>;
+
+export const NotificationChannelSchema = z.object({
+  guid: z.uuid(),
+  kind: NotificationChannelKindSchema,
+  target: z.string(),
+  /** The webhook's signing key, shown to whoever manages the channels; null for e-mail and Slack. */
+  secret: z.string().nullable(),
+  enabled: z.boolean(),
+  c_at: z.string(),
+  last_delivery: NotificationDeliverySchema.nullable(),
+});
+export type NotificationChannel = z.infer<typeof NotificationChannelSchema>;
+
+export const NotificationChannelListReplySchema = z.object({ channels: z.array(NotificationChannelSchema) });
+export const NotificationDeliveryListReplySchema = z.object({
+  deliveries: z.array(NotificationDeliverySchema),
+});
+
+/** What a test send did: delivered, or the target's error. */
+export const NotificationTestReplySchema = z.object({ delivery: NotificationDeliverySchema });
+
+/** The JSON body of a webhook delivery (Slack gets `{text}`). */
+export const NotificationPayloadSchema = z.object({
+  id: z.uuid(),
+  event: NotificationEventSchema,
+  occurred_at: z.string(),
+  website: z.object({ guid: z.uuid(), domain: z.string(), url: z.string() }).nullable(),
+  outage: z
+    .object({
+      guid: z.uuid(),
+      scope: z.enum(['regional', 'global']),
+      regions: z.array(z.string()),
+      checks: z.array(z.enum(['ping', 'http', 'page_load'])),
+      started_at: z.string(),
+      ended_at: z.string().nullable(),
+    })
+    .nullable(),
+  text: z.string(),
+});
+export type NotificationPayload = z.infer<typeof NotificationPayloadSchema>;
