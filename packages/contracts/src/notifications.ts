@@ -67,7 +67,12 @@ export const NotificationChannelSchema = z.object({
 });
 export type NotificationChannel = z.infer<typeof NotificationChannelSchema>;
 
-export const NotificationChannelListReplySchema = z.object({ channels: z.array(NotificationChannelSchema) });
+export const NotificationChannelListReplySchema = z.object({
+  channels: z.array(NotificationChannelSchema),
+  /** Whether the caller may add, change, test and remove channels (the team's owner). */
+  can_manage: z.boolean(),
+});
+export type NotificationChannelListReply = z.infer<typeof NotificationChannelListReplySchema>;
 export const NotificationDeliveryListReplySchema = z.object({
   deliveries: z.array(NotificationDeliverySchema),
 });

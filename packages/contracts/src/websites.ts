@@ -62,6 +62,22 @@ export const MONITOR_REGIONS: Record<MonitorRegion, string> = {
 };
 export const DEFAULT_REGION: MonitorRegion = 'us-east-1';
 
+/** Where each region's probe stands on a map: [longitude, latitude] of its city. */
+export const MONITOR_REGION_COORDINATES: Record<MonitorRegion, [number, number]> = {
+  'us-east-1': [-77.5, 39.0],
+  'us-west-2': [-119.7, 45.8],
+  'eu-west-2': [-0.1, 51.5],
+  'eu-west-1': [-6.3, 53.3],
+  'eu-central-1': [8.7, 50.1],
+  'eu-west-3': [2.35, 48.86],
+  'ca-central-1': [-73.6, 45.5],
+  'sa-east-1': [-46.6, -23.55],
+  'ap-northeast-1': [139.7, 35.7],
+  'ap-southeast-1': [103.8, 1.35],
+  'ap-southeast-2': [151.2, -33.9],
+  'ap-south-1': [72.9, 19.1],
+};
+
 /** `GET /api/regions`: the map of code to label and the order to list them in. */
 export const RegionsReplySchema = z.object({
   regions: z.record(z.string(), z.string()),

@@ -226,6 +226,7 @@ describe('notification channels', () => {
       400,
     );
 
+    expect((await api('GET', '/notifications/channels')).json().can_manage).toBe(true);
     const channel = await addChannel('webhook', `${receiverUrl}/test`);
     const tested = await api('POST', `/notifications/channels/${channel.guid}/test`);
     expect(tested.statusCode, tested.body).toBe(200);

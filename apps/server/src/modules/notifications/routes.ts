@@ -38,7 +38,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationChannelListReplySchema, ...errors },
       },
     },
-    async (request) => ({ channels: await listChannels(database.query, callerOf(request)) }),
+    async (request) => {
+      const caller = callerOf(request);
+      return { channels: await listChannels(database.query, caller), can_manage: caller.role === 'owner' };
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
+import { NotificationChannelsCard } from '../../monitoring/notification-channels-card';
 import { useSaveSettings } from './use-save-settings';
 
 type Notifications = Website['settings']['notifications'];
@@ -26,36 +27,39 @@ export function NotificationsSection({ website }: { website: Website }) {
   const unchanged = CHOICES.every(({ key }) => choice[key] === website.settings.notifications[key]);
 
   return (
-    <Card title="Uptime Notifications" className="settings-card">
-      <Typography.Paragraph>{messages.intro}</Typography.Paragraph>
-      <Space orientation="vertical" size={12} className="settings-choices">
-        {CHOICES.map(({ key, label, description }) => (
-          <Checkbox
-            key={key}
-            checked={choice[key]}
-            onChange={(event) => setChoice((current) => ({ ...current, [key]: event.target.checked }))}
-          >
-            <strong>{label}</strong>
-            <Typography.Text type="secondary"> — {description}</Typography.Text>
-          </Checkbox>
-        ))}
-      </Space>
-      <Typography.Paragraph type="secondary" className="settings-note">
-        {messages.timeout}
-      </Typography.Paragraph>
-      <Button
-        type="primary"
-        disabled={unchanged}
-        loading={save.isPending}
-        onClick={() =>
-          save.mutate(
-            { notifications: choice },
-            { onError: async (error) => toast.error(await errorText(error)) },
-          )
-        }
-      >
-        Save
-      </Button>
-    </Card>
+    <>
+      <Card title="Uptime Notifications" className="settings-card">
+        <Typography.Paragraph>{messages.intro}</Typography.Paragraph>
+        <Space orientation="vertical" size={12} className="settings-choices">
+          {CHOICES.map(({ key, label, description }) => (
+            <Checkbox
+              key={key}
+              checked={choice[key]}
+              onChange={(event) => setChoice((current) => ({ ...current, [key]: event.target.checked }))}
+            >
+              <strong>{label}</strong>
+              <Typography.Text type="secondary"> — {description}</Typography.Text>
+            </Checkbox>
+          ))}
+        </Space>
+        <Typography.Paragraph type="secondary" className="settings-note">
+          {messages.timeout}
+        </Typography.Paragraph>
+        <Button
+          type="primary"
+          disabled={unchanged}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { notifications: choice },
+              { onError: async (error) => toast.error(await errorText(error)) },
+            )
+          }
+        >
+          Save
+        </Button>
+      </Card>
+      <NotificationChannelsCard />
+    </>
   );
 }
