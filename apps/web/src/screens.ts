@@ -186,6 +186,20 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/site-speed',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/monitoring/site-speed-screen')).SiteSpeedScreen,
+    }),
+  },
+  {
+    path: '/site-outage',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/monitoring/site-outage-screen')).SiteOutageScreen,
+    }),
+  },
+  {
     path: '/broken-links',
     access: 'guarded',
     lazy: async () => ({

@@ -158,6 +158,21 @@ function serveApi(websites: unknown[], data: DataAnswers = {}) {
         },
       ]);
     if (path === '/api/report/v2/competitor-overviews') return json([]);
+    if (path === '/api/loading-time')
+      return json({
+        reports: [
+          {
+            c_at: new Date().toISOString(),
+            loading_time: 1234,
+            min_loading_time: 900,
+            max_loading_time: 1800,
+            page_size: 520,
+            loading_speed: 421,
+          },
+        ],
+        no_probe: false,
+      });
+    if (path === '/api/outage/list') return json({ archived: [], active: null, no_probe: [] });
     if (path === `/api/website-index/important-fixes/${FIRST}`)
       return json({
         report_guid: REPORT,
@@ -216,7 +231,7 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: /SEO Checkup/ }).getAttribute('href')).toBe('/analysis');
     // Tools whose screens do not exist say so instead of leading to a 404.
     expect(screen.getByRole('link', { name: /Backlinks/ }).getAttribute('href')).toBe('/backlinks');
-    expect(screen.queryByRole('link', { name: /Site Outage/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /White Label/ })).toBeNull();
     expect(screen.getAllByText(/Not available yet/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Setup your account' }));
     expect(await screen.findByText('Welcome on board!')).toBeTruthy();
@@ -246,9 +261,12 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: 'Meta Title' }).getAttribute('href')).toBe(
       `/analysis/report?guid=${REPORT}&url=${encodeURIComponent('https://woodline.test/')}#meta-title`,
     );
-    // Speed and outages come with a later area, page groups with Deep Analysis: no number is invented
-    // (the Loading time and Outage tiles and cards, the Page Groups card).
-    expect(screen.getAllByText('No data available yet')).toHaveLength(5);
+    // The probes' figures: the latest hour's loading time, and no outage.
+    expect(await within(tile('Loading time')).findByText('1,234 ms')).toBeTruthy();
+    expect(within(tile('Outage')).getByText('Up')).toBeTruthy();
+    expect(within(card('Site Outage')).getByText('No outage in the last 30 days')).toBeTruthy();
+    // Page groups come with Deep Analysis: no number is invented.
+    expect(screen.getAllByText('No data available yet')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Add competitors' }).getAttribute('href')).toBe(
       `/dashboard/settings/competitors?w_guid=${FIRST}`,
     );

@@ -9,6 +9,9 @@ import { competitorOverviewsQuery, overviewsQuery, structureQuery } from '../che
 import { pageGroupsQuery } from '../deep-analysis/deep-analysis.queries';
 import { PageGroupCard } from '../deep-analysis/page-group-card';
 import { overviewPath } from '../deep-analysis/paths';
+import { LoadingTimeCard } from '../monitoring/loading-time-card';
+import { OutageMapCard } from '../monitoring/outage-map-card';
+import { LoadingTimeTileValue, OutageTileValue } from '../monitoring/summary-tiles';
 import { settingsPath } from '../websites/settings-sections';
 import { importantFixesQuery } from '../websites/websites.queries';
 import {
@@ -20,38 +23,11 @@ import {
 
 const WINDOW_DAYS = 7;
 const FIXES_SHOWN = 5;
-/** Where the cards without data yet get theirs. */
-const FILLED_BY = {
-  monitoring: 'Filled by uptime and speed monitoring, which this installation does not have yet.',
-};
-
-/** The cards of spec 2.2 whose data arrive with later areas: laid out now, inventing nothing. */
-const LATER_CARDS = [
-  { title: 'Loading Time', why: FILLED_BY.monitoring },
-  { title: 'Site Outage', why: FILLED_BY.monitoring },
-];
 /** Page groups the dashboard shows, largest first; the rest are on the Deep Analysis overview. */
 const GROUPS_SHOWN = 3;
 
 export const reportLink = (reportGuid: string, url: string, hash = '') =>
   `/analysis/report?guid=${reportGuid}&url=${encodeURIComponent(url)}${hash}`;
-
-/** A card whose numbers come with a later area: the spec's empty text and what fills it. */
-function NoDataYet({ why }: { why: string }) {
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          <div>{WEBSITE_MESSAGES.noData}</div>
-          <Typography.Text type="secondary" className="filled-by">
-            {why}
-          </Typography.Text>
-        </>
-      }
-    />
-  );
-}
 
 function SummaryTile({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -112,8 +88,12 @@ export function WebsiteCards({ website }: { website: Website }) {
           <SummaryTile title="Average position">
             <AveragePositionTileValue website={website} />
           </SummaryTile>
-          <SummaryTile title="Loading time">{noValue(FILLED_BY.monitoring)}</SummaryTile>
-          <SummaryTile title="Outage">{noValue(FILLED_BY.monitoring)}</SummaryTile>
+          <SummaryTile title="Loading time">
+            <LoadingTimeTileValue website={website} />
+          </SummaryTile>
+          <SummaryTile title="Outage">
+            <OutageTileValue website={website} />
+          </SummaryTile>
         </Row>
       </Card>
       <Row gutter={[16, 16]}>
@@ -129,13 +109,12 @@ export function WebsiteCards({ website }: { website: Website }) {
         <Col xs={24} lg={12}>
           <TopKeywordsCard website={website} />
         </Col>
-        {LATER_CARDS.map((card) => (
-          <Col key={card.title} xs={24} lg={12}>
-            <Card title={card.title}>
-              <NoDataYet why={card.why} />
-            </Card>
-          </Col>
-        ))}
+        <Col xs={24} lg={12}>
+          <LoadingTimeCard website={website} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <OutageMapCard website={website} />
+        </Col>
         <Col xs={24}>
           <PageGroupsCard website={website} />
         </Col>

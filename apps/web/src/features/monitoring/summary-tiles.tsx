@@ -1,0 +1,64 @@
+import { MONITOR_REGIONS, type MonitorRegion, NO_PROBE_TEXT, type Website } from '@sitelens/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import { Link } from 'react-router';
+import { loadingTimeQuery, outageListQuery } from './monitoring.queries';
+
+export const sitespeedPath = (website: Website) => `/site-speed?w_guid=${website.guid}`;
+export const siteOutagePath = (website: Website) => `/site-outage?w_guid=${website.guid}`;
+export const primaryRegion = (website: Website) =>
+  (website.settings.regions[0] ?? 'us-east-1') as MonitorRegion;
+const hhmm = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+
+const note = (text: string) => (
+  <Typography.Text type="secondary" className="dash-tile-note">
+    {text}
+  </Typography.Text>
+);
+
+/** The summary's loading time: the latest hour's average page load at the primary region. */
+export function LoadingTimeTileValue({ website }: { website: Website }) {
+  const region = primaryRegion(website);
+  const reply = useQuery(loadingTimeQuery(website.homepage_url, region, '24h'));
+  if (reply.isPending) return note('Loading…');
+  if (reply.isError) return note('The loading time could not be read.');
+  const latest = reply.data.reports.at(-1);
+  if (!latest)
+    return note(
+      reply.data.no_probe ? `${MONITOR_REGIONS[region]}: ${NO_PROBE_TEXT}` : 'No data for this url',
+    );
+  return (
+    <>
+      <span className="dash-tile-number">{Math.round(latest.loading_time).toLocaleString('en-US')} ms</span>
+      <Link to={sitespeedPath(website)}>View site speed</Link>
+    </>
+  );
+}
+
+/** The summary's outage status: down since when, or up with the last 30 days' count. */
+export function OutageTileValue({ website }: { website: Website }) {
+  const reply = useQuery(outageListQuery(website.homepage_url));
+  if (reply.isPending) return note('Loading…');
+  if (reply.isError) return note('The outages could not be read.');
+  const { active, archived, no_probe } = reply.data;
+  if (no_probe.length === website.settings.regions.length) return note(`Not measured: ${NO_PROBE_TEXT}`);
+  return (
+    <>
+      {active ? (
+        <Typography.Text type="danger" strong className="dash-tile-number">
+          Down since {hhmm(new Date(active.created_at * 1000))}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="success" strong className="dash-tile-number">
+          Up
+        </Typography.Text>
+      )}
+      {note(
+        archived.length === 0 && !active
+          ? 'No outage in the last 30 days'
+          : `${archived.length + (active ? 1 : 0)} in the last 30 days`,
+      )}
+      <Link to={siteOutagePath(website)}>View outages</Link>
+    </>
+  );
+}
