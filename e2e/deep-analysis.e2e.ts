@@ -14,6 +14,7 @@ import {
   launchBrowser,
   ROOT,
   type RunningServer,
+  reloadUntil,
   screenshotter,
   startServer,
 } from './harness';
@@ -126,15 +127,6 @@ describe.skipIf(!hasChromium)(
     const errors: string[] = [];
     const shoot = screenshotter(() => page, SHOTS);
 
-    /** Reloads until `ready` holds: the screens poll every 5 to 30 s, a reload asks at once. */
-    const reloadUntil = async (ready: () => Promise<boolean>, timeoutMs = 120_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await ready())) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the screen');
-        await page.waitForTimeout(2_000);
-        await page.reload();
-      }
-    };
     /**
      * Reloads until the screen's own call for the website's running processes answers that none runs,
      * then once more so that the overview is read after the last one ended. (Looking for the
@@ -147,7 +139,8 @@ describe.skipIf(!hasChromium)(
           { timeout: 30_000 },
         );
         await page.reload();
-        return ((await (await active).json()) as unknown[]).length === 0;
+        // A body the page navigated away from cannot be read: ask again with the next reload.
+        return ((await (await active).json().catch(() => [null])) as unknown[]).length === 0;
       };
       const deadline = Date.now() + 180_000;
       while (!(await noneRunning())) {
@@ -305,10 +298,14 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
       await page.getByRole('button', { name: 'Crawl again' }).click();
       await page.getByText("We've started to analyze your webpage").waitFor();
-      await reloadUntil(async () => {
-        await page.getByText('Overall score').waitFor({ timeout: 30_000 });
-        return (await page.getByText('This is the first crawl').count()) === 0;
-      }, 180_000);
+      await reloadUntil(
+        page,
+        async () => {
+          await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+          return (await page.getByText('This is the first crawl').count()) === 0;
+        },
+        180_000,
+      );
       await crawlDone();
       const comparison = page.locator('.da-comparison');
       const row = (title: string) => comparison.locator('tr', { hasText: title });

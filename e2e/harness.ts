@@ -159,3 +159,17 @@ export function screenshotter(page: () => Page, dir: string) {
     await current.waitForTimeout(300);
   };
 }
+
+/** Reloads `page` until `ready` holds: the screens poll every 5 to 30 s or more, a reload asks at once. */
+export async function reloadUntil(
+  page: Page,
+  ready: () => Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the screen');
+    await page.waitForTimeout(2_000);
+    await page.reload();
+  }
+}

@@ -11,6 +11,7 @@ import {
   launchBrowser,
   ROOT,
   type RunningServer,
+  reloadUntil,
   screenshotter,
   startServer,
 } from './harness';
@@ -78,16 +79,6 @@ describe.skipIf(!hasChromium)(
     let secret = '';
     const errors: string[] = [];
     const shoot = screenshotter(() => page, SHOTS);
-
-    /** Reloads until `ready` holds: the screens poll every 30 s or more, a reload asks at once. */
-    const reloadUntil = async (ready: () => Promise<boolean>, timeoutMs = 120_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await ready())) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the screen');
-        await page.waitForTimeout(2_000);
-        await page.reload();
-      }
-    };
 
     beforeAll(async () => {
       await site.start();
@@ -163,7 +154,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/site-speed?w_guid=${w}`);
       await page.getByText('Site Speed overview').waitFor();
       await page.getByRole('button', { name: 'Check now' }).click();
-      await reloadUntil(async () => {
+      await reloadUntil(page, async () => {
         await page.getByText('Site Speed overview').waitFor();
         await page.waitForTimeout(1_000);
         return (await page.getByText('Average loading time').count()) > 0;
@@ -179,7 +170,7 @@ describe.skipIf(!hasChromium)(
       await site.stop();
       const started = Date.now();
       await page.goto(`${server.url}/site-outage?w_guid=${w}`);
-      await reloadUntil(async () => {
+      await reloadUntil(page, async () => {
         await page.getByText('Outage overview').waitFor();
         return (await page.getByText(`${SITE} is down since`).count()) > 0;
       });
