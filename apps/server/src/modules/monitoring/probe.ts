@@ -70,10 +70,13 @@ interface Written {
 }
 
 /**
- * Adds an uptime slot for each website at each of its regions that these probes serve (first due
- * at a random moment of the coming period, so thousands of websites added at once do not fall due
- * in the same second), follows a changed homepage, and drops the slots of regions a website no
- * longer monitors. Due times are whole milliseconds, so they survive the round trip through a JS Date.
+ * Adds the slots of websites and regions these probes serve and that have none yet (first due at a
+ * random moment of the coming period, so thousands of websites added at once do not fall due in
+ * the same second), follows a changed homepage, and drops the slots of regions a website no longer
+ * monitors. It touches only rows that change: an upsert of every slot would lock them all (ON
+ * CONFLICT locks the row it meets even when it updates nothing), and on PostgreSQL that deadlocks
+ * with a probe moving the same slots on in another order. Due times are whole milliseconds, so
+ * they survive the round trip through a JS Date.
  */
 export async function syncSchedule(
   query: QueryFn,
@@ -88,9 +91,16 @@ export async function syncSchedule(
        cross join lateral jsonb_array_elements_text(coalesce(w.settings -> 'regions', '[]'::jsonb)) as r(region)
        cross join (values ('uptime', $2::float8), ('speed', $3::float8)) as k(kind, period)
       where r.region = any($1::text[])
-     on conflict (website_id, region, kind) do update set url = excluded.url
-      where monitor_schedule.url is distinct from excluded.url`,
+        and not exists (select 1 from monitor_schedule s
+                         where s.website_id = w.id and s.region = r.region and s.kind = k.kind)
+     on conflict do nothing`,
     [regions, periods.uptimeSeconds, periods.speedSeconds],
+  );
+  await query(
+    `update monitor_schedule s set url = w.homepage_url
+       from websites w
+      where w.id = s.website_id and s.region = any($1::text[]) and s.url is distinct from w.homepage_url`,
+    [regions],
   );
   await query(
     `delete from monitor_schedule s
@@ -139,8 +149,15 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
     );
   };
 
-  async function write(batch: Written[]) {
-    if (batch.length === 0) return;
+  async function write(unordered: Written[]) {
+    if (unordered.length === 0) return;
+    // One order for every writer's row locks (website, region, kind), so two never wait on each other in a circle.
+    const batch = [...unordered].sort(
+      (a, b) =>
+        a.slot.websiteId.localeCompare(b.slot.websiteId) ||
+        a.slot.region.localeCompare(b.slot.region) ||
+        a.slot.kind.localeCompare(b.slot.kind),
+    );
     const rows = batch.flatMap((w) => w.outcomes.map(([check, outcome]) => ({ w, check, outcome })));
     const changes = await database.transaction(async (query) => {
       await query(
