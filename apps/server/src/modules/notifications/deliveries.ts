@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../../config';
 import type { Database, QueryFn } from '../../db/client';
 import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
-import { createMailer, escapeHtml, type Mailer } from '../../providers/mail/mailer';
+import { actionMail, createMailer, type Mailer } from '../../providers/mail/mailer';
 
 /** Sends a delivery this many times at most; then it is 'failed' and stays visible. */
 export const MAX_ATTEMPTS = 6;
@@ -142,13 +142,9 @@ async function send(notifier: Notifier, delivery: LeasedDelivery): Promise<void>
       payload.event === 'test'
         ? 'Sitelens test notification'
         : `${payload.event === 'outage_opened' ? 'Down' : 'Up'}: ${payload.website?.domain}`;
-    await notifier.mailer.send({
-      to: delivery.target,
-      subject,
-      text: `${payload.text}\n\nSite outage: ${link}\n\n— Sitelens\n`,
-      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2329;line-height:1.5"><p>${escapeHtml(payload.text)}</p><p><a href="${escapeHtml(link)}">Site outage</a></p><p>— Sitelens</p></body></html>`,
-      links: [link],
-    });
+    await notifier.mailer.send(
+      actionMail(delivery.target, subject, [payload.text], { label: 'Site outage', url: link }),
+    );
     return;
   }
   const body = JSON.stringify(delivery.kind === 'slack' ? { text: payload.text } : payload);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useErrorText } from '../websites/server-error-alert';
 import { formatMs, hourLabel, LoadingTimeChart, NoProbeAlert } from './loading-time-chart';
 import { loadingTimeQuery } from './monitoring.queries';
+import { siteSpeedPath } from './paths';
 import './site-speed.css';
 
 const messages = {
@@ -15,8 +16,6 @@ const messages = {
   failed: 'The loading time could not be read.',
   from: (label: string) => `Last 24 hours from ${label}`,
 };
-
-const siteSpeedPath = (website: Website) => `/site-speed?w_guid=${website.guid}`;
 
 /** A failed read, in a line: the server's text once read. */
 function CardError({ error }: { error: unknown }) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { outageListQuery } from './monitoring.queries';
 import { OutageMap } from './outage-map';
 import { formatTime } from './outage-timeline';
+import { siteOutagePath } from './paths';
 import './site-outage.css';
 
 const messages = {
@@ -30,7 +31,7 @@ export function OutageMapCard({ website }: { website: Website }) {
     <Card
       className="outage-map-card"
       title={messages.title}
-      extra={<Link to={`/site-outage?w_guid=${website.guid}`}>{messages.link}</Link>}
+      extra={<Link to={siteOutagePath(website)}>{messages.link}</Link>}
     >
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />

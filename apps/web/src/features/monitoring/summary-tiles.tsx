@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { loadingTimeQuery, outageListQuery } from './monitoring.queries';
+import { formatTime } from './outage-timeline';
+import { siteOutagePath, siteSpeedPath } from './paths';
 
-export const sitespeedPath = (website: Website) => `/site-speed?w_guid=${website.guid}`;
-export const siteOutagePath = (website: Website) => `/site-outage?w_guid=${website.guid}`;
 export const primaryRegion = (website: Website) =>
   (website.settings.regions[0] ?? 'us-east-1') as MonitorRegion;
-const hhmm = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
 
 const note = (text: string) => (
   <Typography.Text type="secondary" className="dash-tile-note">
@@ -30,7 +29,7 @@ export function LoadingTimeTileValue({ website }: { website: Website }) {
   return (
     <>
       <span className="dash-tile-number">{Math.round(latest.loading_time).toLocaleString('en-US')} ms</span>
-      <Link to={sitespeedPath(website)}>View site speed</Link>
+      <Link to={siteSpeedPath(website)}>View site speed</Link>
     </>
   );
 }
@@ -46,7 +45,7 @@ export function OutageTileValue({ website }: { website: Website }) {
     <>
       {active ? (
         <Typography.Text type="danger" strong className="dash-tile-number">
-          Down since {hhmm(new Date(active.created_at * 1000))}
+          Down since {formatTime(active.created_at * 1000)} UTC
         </Typography.Text>
       ) : (
         <Typography.Text type="success" strong className="dash-tile-number">
