@@ -14,6 +14,7 @@ import { seedCatalogue } from './modules/sales/catalogue';
 import { plansCommand } from './modules/sales/plans-command';
 import { runBillingCycle } from './modules/sales/subscriptions';
 import { runSelftest } from './modules/system/selftest';
+import { userCommand } from './modules/users/override-plan-command';
 import { createBillingProvider } from './providers/billing';
 import { dataCapCommand } from './providers/seo-data/data-cap-command';
 import { VERSION } from './version';
@@ -35,6 +36,7 @@ Commands:
   pass-rates --sites <file>   check each site of a list (one per line) and store each check's pass rate
   crawl <url> [--max-urls N] [--json]   crawl a site as Deep Analysis does (no browser) and list its URLs
   data-cap <email> [<usd>|none|default]   show or set the monthly data spend cap of the user's organization
+  user override-plan <email> [<plan>|none]   show or set a user's override plan (adds its features, e.g. white-label reports)
   help       this text
 `;
 
@@ -49,6 +51,7 @@ type Command =
   | 'pass-rates'
   | 'crawl'
   | 'data-cap'
+  | 'user'
   | 'probe';
 const COMMANDS: readonly string[] = [
   'start',
@@ -61,6 +64,7 @@ const COMMANDS: readonly string[] = [
   'pass-rates',
   'crawl',
   'data-cap',
+  'user',
   'probe',
 ];
 
@@ -124,6 +128,11 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   }
   if (command === 'data-cap') {
     process.exitCode = await dataCapCommand(database, config, logger, args);
+    await database.close();
+    return;
+  }
+  if (command === 'user') {
+    process.exitCode = await userCommand(database, args);
     await database.close();
     return;
   }

@@ -21,3 +21,4 @@ export * from './seo-data';
 export * from './tracked-keywords';
 export * from './webmaster-tools';
 export * from './websites';
+export * from './white-label';

@@ -10,6 +10,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 import { BODY_LIMIT } from './body-limits';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a 413 says on a route whose `bodyLimit` is not BODY_LIMIT. */
+    bodyTooLargeMessage?: string;
+  }
+}
+
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 
 /** Fastify's own refusals whose text is not for a user (or echoes the input), in words a client can show. */
@@ -59,7 +66,13 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (status >= 400 && status < 500) {
     const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ??
       'bad_request') as ErrorCode;
-    return reply.code(status).send(errorBody(FRAMEWORK_MESSAGES[error.code] ?? error.message, code));
+    const message =
+      (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? request.routeOptions.config?.bodyTooLargeMessage
+        : undefined) ??
+      FRAMEWORK_MESSAGES[error.code] ??
+      error.message;
+    return reply.code(status).send(errorBody(message, code));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody(GENERIC_5XX, 'internal'));

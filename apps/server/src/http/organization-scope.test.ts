@@ -45,6 +45,7 @@ const TABLES = [
   'outages',
   'notification_channels',
   'notification_deliveries',
+  'white_label_templates',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -115,6 +116,10 @@ describe("another organization's ids", () => {
       `insert into notification_channels (organization_id, kind, target, secret) values ($1, 'webhook', 'https://example.com/hook', 'whsec_x') returning id`,
       [team!.organization_id],
     );
+    const [template] = await t.database.query<{ id: string }>(
+      `insert into white_label_templates (organization_id, name) values ($1, 'Theirs') returning id`,
+      [team!.organization_id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
@@ -153,7 +158,9 @@ describe("another organization's ids", () => {
             ? { ...theirs, guid: sitemapRun!.id }
             : path.startsWith('/api/notifications/channels/')
               ? { ...theirs, guid: channel!.id }
-              : theirs;
+              : path.startsWith('/api/white-label/template/')
+                ? { ...theirs, guid: template!.id }
+                : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
         return ids[name]!;
@@ -176,7 +183,9 @@ describe("another organization's ids", () => {
                       ? {}
                       : path.startsWith('/api/notifications/channels/')
                         ? { enabled: false }
-                        : { f_name: 'Mallory', l_name: 'X' },
+                        : path.startsWith('/api/white-label/template/')
+                          ? { name: 'Mine' }
+                          : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

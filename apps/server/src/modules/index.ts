@@ -18,6 +18,7 @@ import { userRoutes } from './users/routes';
 import { brokenLinksRoutes, sitemapGeneratorRoutes } from './webmaster-tools/routes';
 import { websiteRoutes } from './websites/routes';
 import { trackedKeywordRoutes } from './websites/tracked-keywords';
+import { whiteLabelRoutes } from './white-label/routes';
 
 /** Every area's routes, mounted under /api by `buildApp`. A new module adds its plugin here. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -41,4 +42,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   keywordRoutes,
   monitoringRoutes,
   notificationRoutes,
+  whiteLabelRoutes,
 ];

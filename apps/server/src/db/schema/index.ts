@@ -9,3 +9,4 @@ export * from './seo-data';
 export * from './system';
 export * from './webmaster-tools';
 export * from './websites';
+export * from './white-label';

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageCount, pageImages, pageTexts, rawPdf } from '../../test/pdf';
 import { fixPriority, type ReportPdfCheck, type ReportPdfInput, renderReportPdf } from './report-pdf';
 import { fitImage, imageSize, pdfText, proseText, wrapUrl } from './report-pdf-helpers';
 
@@ -65,9 +63,7 @@ function report(checkCount: number, extra: Partial<ReportPdfInput> = {}): Report
   };
 }
 
-const raw = (pdf: Buffer) => pdf.toString('latin1');
-/** Page objects, not the /Pages tree node. */
-const pageCount = (pdf: Buffer) => raw(pdf).match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+const raw = rawPdf;
 /** A string of the info dictionary (`/Subject`, `/Author`…), stored inline or as an indirect object. */
 function info(pdf: Buffer, key: string): string | null {
   const text = raw(pdf);
@@ -75,21 +71,6 @@ function info(pdf: Buffer, key: string): string | null {
   if (!entry) return null;
   if (entry[1] !== undefined) return entry[1];
   return new RegExp(`(?:^|\\n)${entry[2]} 0 obj\\s*\\((.*?)\\)\\s*endobj`).exec(text)?.[1] ?? null;
-}
-/** The text of each page, as poppler's pdftotext reads it (what a reader sees), whitespace squeezed. */
-function pageTexts(pdf: Buffer): string[] {
-  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
-  try {
-    const file = path.join(dir, 'report.pdf');
-    writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    return text
-      .split('\f')
-      .slice(0, pageCount(pdf))
-      .map((page) => page.replace(/\s+/g, ' '));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 const pageOf = (pages: string[], text: string) => pages.findIndex((page) => page.includes(text));
 const imageCount = (pdf: Buffer) => raw(pdf).match(/\/Subtype\s*\/Image/g)?.length ?? 0;
@@ -100,8 +81,11 @@ describe('renderReportPdf', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(raw(pdf)).toContain(URL);
     expect(info(pdf, 'Subject')).toBe(URL);
-    // The logo and the snapshot are both embedded.
-    expect(imageCount(pdf)).toBe(2);
+    // The logo on every page (the cover's, then the running header's), and the snapshot once.
+    expect(imageCount(pdf)).toBe(pageCount(pdf) + 1);
+    const images = pageImages(pdf);
+    for (let page = 1; page <= pageCount(pdf); page++)
+      expect(images.filter((image) => image.page === page && image.height === 70).length).toBeGreaterThan(0);
     // A white-label report does not name Sitelens as its author.
     expect(info(pdf, 'Author')).toBeNull();
   });

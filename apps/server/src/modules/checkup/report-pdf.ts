@@ -67,6 +67,8 @@ const DATA_ROWS = 8;
 const FIX_TEXT_WIDTH = CONTENT_WIDTH - 3 - 16 - 62;
 /** Template logos are shown 70 px high (spec): 52.5 pt. */
 const LOGO = { height: 52.5, maxWidth: 240 };
+/** The logo again above every later page, small enough for the running header. */
+const RUNNING_LOGO_HEIGHT = 14;
 const SNAPSHOT = { width: 180, maxHeight: 420 };
 
 const INK = '#1f1f1f';
@@ -118,13 +120,14 @@ const styles = StyleSheet.create({
   runningHeader: { position: 'absolute', top: 24, left: PAGE.marginX, right: PAGE.marginX },
   runningHeaderInner: {
     flexDirection: 'row',
-    justifyContent: 'space-between',
+    alignItems: 'center',
     borderBottomWidth: 0.5,
     borderBottomColor: RULE,
     paddingBottom: 4,
     fontSize: 8,
     color: FAINT,
   },
+  runningHeaderText: { flex: 1, flexDirection: 'row', justifyContent: 'space-between' },
   footer: {
     position: 'absolute',
     bottom: FOOTER_BOTTOM,
@@ -358,7 +361,9 @@ const scorePill = (score: number) => {
 const sectionHeading = (text: string) =>
   h(Text, { style: styles.sectionHeading, minPresenceAhead: 60 }, text);
 
-function runningHeader(label: string, url: string) {
+/** Pages after the cover: the logo (small), the title and the URL above a rule. */
+function runningHeader(label: string, url: string, logo: { src: Buffer; width: number } | null) {
+  const textWidth = logo ? CONTENT_WIDTH - logo.width - 8 : CONTENT_WIDTH;
   return h(View, {
     fixed: true,
     style: styles.runningHeader,
@@ -367,8 +372,23 @@ function runningHeader(label: string, url: string) {
         ? h(
             View,
             { style: styles.runningHeaderInner },
-            h(Text, { hyphenationCallback: noHyphenation }, fitWidth(label, CONTENT_WIDTH * 0.5, 8)),
-            h(Text, { hyphenationCallback: noHyphenation }, fitWidth(url, CONTENT_WIDTH * 0.45, 8)),
+            logo
+              ? h(Image, {
+                  src: logo.src,
+                  style: {
+                    width: logo.width,
+                    height: RUNNING_LOGO_HEIGHT,
+                    marginRight: 8,
+                    objectFit: 'contain',
+                  },
+                })
+              : null,
+            h(
+              View,
+              { style: styles.runningHeaderText },
+              h(Text, { hyphenationCallback: noHyphenation }, fitWidth(label, textWidth * 0.5, 8)),
+              h(Text, { hyphenationCallback: noHyphenation }, fitWidth(url, textWidth * 0.45, 8)),
+            ),
           )
         : null,
   });
@@ -802,6 +822,13 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
           ],
         })
       : null;
+  const runningLogo =
+    branding.logo && logoSize
+      ? {
+          src: branding.logo,
+          width: Math.min(LOGO.maxWidth / 3, (logoSize.width / logoSize.height) * RUNNING_LOGO_HEIGHT),
+        }
+      : null;
   const whiteLabel = Boolean(header || branding.footer?.trim() || logo);
 
   const document = h(
@@ -816,7 +843,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     h(
       Page,
       { size: 'A4', style: styles.page, wrap: true },
-      runningHeader(title, pdfText(input.url)),
+      runningHeader(title, pdfText(input.url), runningLogo),
       footer(footerText),
       cover(input, title, logo),
       categoryTable(input.categories),

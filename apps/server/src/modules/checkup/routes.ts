@@ -3,6 +3,7 @@ import {
   ErrorReplySchema,
   OverviewRowSchema,
   OverviewsQuerySchema,
+  ReportDomainListReplySchema,
   ReportQuerySchema,
   ReportSchema,
   ReportStructureQuerySchema,
@@ -25,6 +26,7 @@ import {
   readReport,
   readSection,
   readSnapshot,
+  reportDomains,
   reportPdf,
   reportUrls,
   saveReport,
@@ -144,6 +146,20 @@ export const checkupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       overviews(deps(), callerOf(request), request.query, 'competitor', request.query.urls.split(',')),
+  );
+
+  app.get(
+    '/report/v2/domains',
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: 'Domains with saved reports (the white-label report choice)',
+        tags,
+        security,
+        response: { 200: ReportDomainListReplySchema, ...errors },
+      },
+    },
+    async (request) => reportDomains(deps(), callerOf(request)),
   );
 
   app.get(

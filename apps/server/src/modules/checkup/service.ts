@@ -16,7 +16,7 @@ import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
 import { overviewOf, runReportJob } from './jobs';
 import { OVERVIEWS, type OverviewsSqlRow, overviewRow } from './overviews-query';
-import { renderReportPdf } from './report-pdf';
+import { type ReportPdfInput, renderReportPdf } from './report-pdf';
 
 export interface CheckupDeps {
   database: Database;
@@ -357,6 +357,20 @@ export async function overviews(
 }
 
 const URL_PAGE = 50;
+/** Domains the white-label cascader lists at most. */
+const DOMAIN_LIST_MAX = 1000;
+
+/** `GET /api/report/v2/domains`: the hosts (without www.) of the organization's finished reports. */
+export async function reportDomains(deps: CheckupDeps, caller: AuthContext): Promise<{ domains: string[] }> {
+  const rows = await deps.database.query<{ domain: string }>(
+    `select distinct domain from (
+       select regexp_replace(lower(substring(url from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)')), '^www\\.', '') as domain
+         from reports where organization_id = $1 and status = 'done') d
+      where domain is not null order by domain limit $2`,
+    [organizationOf(caller), DOMAIN_LIST_MAX],
+  );
+  return { domains: rows.map((row) => row.domain) };
+}
 
 /** `GET /api/report/v2/urls`: URLs with finished reports on a domain, 50 at a time. */
 export async function reportUrls(
@@ -395,19 +409,43 @@ export async function reportUrls(
   };
 }
 
+/** The guid of the latest finished report whose main URL is `url`, or null. */
+export async function latestReportGuid(query: QueryFn, organizationId: string, url: string) {
+  const wanted = safeNormalise(url) ?? url;
+  const [row] = await query<{ id: string }>(
+    `select id from reports where organization_id = $1 and url = $2 and status = 'done'
+      order by created_at desc limit 1`,
+    [organizationId, wanted],
+  );
+  return row?.id ?? null;
+}
+
 /** `GET /api/report/{guid}/pdf`: the finished report as a PDF a client can be sent. */
 export async function reportPdf(deps: CheckupDeps, caller: AuthContext, guid: string, url?: string) {
-  const organizationId = organizationOf(caller);
-  const report = await findReport(deps.database.query, organizationId, guid);
-  const targets = await targetsOf(deps.database.query, report.id);
+  return reportPdfOf(deps.database.query, organizationOf(caller), guid, url);
+}
+
+/**
+ * The finished report `guid` of the organization (its main URL, or `url` among its targets) as a
+ * PDF, with a white-label template's branding when one is given. 404 when it is not finished.
+ */
+export async function reportPdfOf(
+  query: QueryFn,
+  organizationId: string,
+  guid: string,
+  url?: string,
+  branding?: ReportPdfInput['branding'],
+) {
+  const report = await findReport(query, organizationId, guid);
+  const targets = await targetsOf(query, report.id);
   const main = targetFor(targets, url);
   if (main.status !== 'done' || !main.overview) throw new AppError('not_found', CHECKUP_MESSAGES.noReport);
-  const rows = await deps.database.query<{ section_key: string; result: Record<string, unknown> }>(
+  const rows = await query<{ section_key: string; result: Record<string, unknown> }>(
     'select section_key, result from report_sections where target_id = $1',
     [main.id],
   );
   const byKey = new Map(rows.map((row) => [row.section_key, row.result]));
-  const [snapshot] = await deps.database.query<{ png: Buffer | Uint8Array }>(
+  const [snapshot] = await query<{ png: Buffer | Uint8Array }>(
     'select png from report_snapshots where target_id = $1',
     [main.id],
   );
@@ -463,6 +501,7 @@ export async function reportPdf(deps: CheckupDeps, caller: AuthContext, guid: st
       .filter((t) => t.role === 'competitor')
       .map((t) => ({ url: t.url, score: t.overview?.score ?? null, error: t.error })),
     snapshotPng: snapshot ? Buffer.from(snapshot.png) : null,
+    branding,
   });
   const host = new URL(main.url).hostname;
   return {
