@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from './accounts';
 
 /** White-label reports (spec 2.9, 3 "Report template", 5, 7.5, 9): templates and the branded PDF. */
 export const WHITE_LABEL_LIMITS = {
@@ -133,3 +134,143 @@ export type WhiteLabelPdfReply = z.infer<typeof WhiteLabelPdfReplySchema>;
 
 /** `GET /report/v2/domains`: the domains the organization has saved reports for (the cascader's first level). */
 export const ReportDomainListReplySchema = z.object({ domains: z.array(z.string()) });
+
+/* Beyond the spec: scheduled delivery to a client, and read-only share links. */
+
+export const WHITE_LABEL_DELIVERY_LIMITS = {
+  /** Schedules an organization may have. */
+  schedules: 20,
+  /** A share link lives at most this many days; 30 by default. */
+  shareDaysMax: 90,
+  shareDaysDefault: 30,
+} as const;
+
+export const WHITE_LABEL_DELIVERY_MESSAGES = {
+  tooManySchedules: `An organization can have up to ${WHITE_LABEL_DELIVERY_LIMITS.schedules} scheduled reports.`,
+  unknownSchedule: 'Unknown scheduled report',
+  unknownWebsite: 'Choose one of your tracked websites',
+  unknownShare: 'Unknown share link',
+  templateInUse: 'This template is used by a scheduled report or a share link; remove those first.',
+  shareGone: 'This report link has expired or was revoked.',
+  shareDays: `Between 1 and ${WHITE_LABEL_DELIVERY_LIMITS.shareDaysMax} days`,
+  noReportYet: 'No saved report of this website yet: run an SEO Checkup of it first.',
+} as const;
+
+export const ScheduleFrequencySchema = z.enum(['weekly', 'monthly']);
+export type ScheduleFrequency = z.infer<typeof ScheduleFrequencySchema>;
+
+const TemplateGuidSchema = z.union([z.uuid(), z.literal(DEFAULT_TEMPLATE_GUID)], {
+  error: WHITE_LABEL_MESSAGES.unknownTemplate,
+});
+
+/** `POST /white-label/schedules`: the latest saved report of a tracked website, e-mailed each period. */
+export const ScheduleInputSchema = z.object({
+  website_guid: z.uuid({ error: WHITE_LABEL_DELIVERY_MESSAGES.unknownWebsite }),
+  template_guid: TemplateGuidSchema.default(DEFAULT_TEMPLATE_GUID),
+  recipient: EmailSchema,
+  frequency: ScheduleFrequencySchema,
+});
+export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
+
+/** `PATCH /white-label/schedules/{guid}`. */
+export const SchedulePatchSchema = z.object({
+  template_guid: TemplateGuidSchema.optional(),
+  recipient: EmailSchema.optional(),
+  frequency: ScheduleFrequencySchema.optional(),
+  enabled: z.boolean().optional(),
+});
+
+export const ScheduleSendSchema = z.object({
+  /** `2026-W48` (ISO week) or `2026-11`. */
+  period: z.string(),
+  status: z.enum(['sending', 'sent', 'skipped', 'failed']),
+  error: z.string().nullable(),
+  /** ISO time. */
+  sent_at: z.string().nullable(),
+});
+
+export const ScheduleSchema = z.object({
+  guid: z.uuid(),
+  website_guid: z.uuid(),
+  domain: z.string(),
+  template_guid: z.string(),
+  template_name: z.string(),
+  recipient: z.string(),
+  frequency: ScheduleFrequencySchema,
+  enabled: z.boolean(),
+  c_at: z.string(),
+  last_send: ScheduleSendSchema.nullable(),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+export const ScheduleListReplySchema = z.object({ schedules: z.array(ScheduleSchema) });
+
+/** `POST /white-label/shares`: a read-only link to a saved report (report_guid, else the latest of report_url). */
+export const ShareInputSchema = z.object({
+  report_url: z.string().trim().min(1, { error: WHITE_LABEL_MESSAGES.selectReport }),
+  report_guid: z.uuid().optional(),
+  template_guid: TemplateGuidSchema.default(DEFAULT_TEMPLATE_GUID),
+  expires_in_days: z
+    .number()
+    .int({ error: WHITE_LABEL_DELIVERY_MESSAGES.shareDays })
+    .min(1, { error: WHITE_LABEL_DELIVERY_MESSAGES.shareDays })
+    .max(WHITE_LABEL_DELIVERY_LIMITS.shareDaysMax, { error: WHITE_LABEL_DELIVERY_MESSAGES.shareDays })
+    .default(WHITE_LABEL_DELIVERY_LIMITS.shareDaysDefault),
+});
+export type ShareInput = z.input<typeof ShareInputSchema>;
+
+export const ShareSchema = z.object({
+  guid: z.uuid(),
+  report_guid: z.uuid(),
+  report_url: z.string(),
+  template_guid: z.string(),
+  template_name: z.string(),
+  /** ISO times. */
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  c_at: z.string(),
+  /** 'active', or why it no longer opens. */
+  state: z.enum(['active', 'expired', 'revoked']),
+});
+export type Share = z.infer<typeof ShareSchema>;
+/** The link itself is shown once, when it is made: only its hash is kept. */
+export const ShareCreatedSchema = ShareSchema.extend({ link: z.string() });
+export type ShareCreated = z.infer<typeof ShareCreatedSchema>;
+export const ShareListReplySchema = z.object({ shares: z.array(ShareSchema) });
+
+export const SharedReportCheckSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  status: z.enum(['passed', 'warning', 'failed', 'skipped']),
+  message: z.string(),
+  recommendation: z.string(),
+});
+/** `GET /shared/report/{token}` (no session): the branded report, read-only. */
+export const SharedReportSchema = z.object({
+  branding: z.object({ header: z.string(), footer: z.string(), base64_logo: z.string().nullable() }),
+  report: z.object({
+    url: z.string(),
+    created_at: z.string(),
+    overview: z.object({ score: z.number(), passed: z.number(), warning: z.number(), failed: z.number() }),
+    categories: z.array(
+      z.object({
+        key: z.string(),
+        title: z.string(),
+        score: z.number(),
+        checks: z.array(SharedReportCheckSchema),
+      }),
+    ),
+    important_fixes: z.array(
+      z.object({
+        section_key: z.string(),
+        title: z.string(),
+        relevance: z.number(),
+        recommendation: z.string(),
+      }),
+    ),
+    competitors: z.array(z.object({ url: z.string(), score: z.number().nullable() })),
+  }),
+  expires_at: z.string(),
+});
+export type SharedReport = z.infer<typeof SharedReportSchema>;
+/** Any text: a token that is not one of ours is simply not found. */
+export const ShareTokenParamsSchema = z.object({ token: z.string().max(128) });

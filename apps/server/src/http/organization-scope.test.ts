@@ -46,6 +46,9 @@ const TABLES = [
   'notification_channels',
   'notification_deliveries',
   'white_label_templates',
+  'white_label_schedules',
+  'white_label_sends',
+  'white_label_shares',
 ];
 const snapshot = async () =>
   Object.fromEntries(
@@ -120,6 +123,16 @@ describe("another organization's ids", () => {
       `insert into white_label_templates (organization_id, name) values ($1, 'Theirs') returning id`,
       [team!.organization_id],
     );
+    const [schedule] = await t.database.query<{ id: string }>(
+      `insert into white_label_schedules (organization_id, website_id, recipient, frequency)
+       values ($1, $2, 'client@example.com', 'weekly') returning id`,
+      [team!.organization_id, website!.id],
+    );
+    const [share] = await t.database.query<{ id: string }>(
+      `insert into white_label_shares (organization_id, report_id, url, token_hash, expires_at)
+       values ($1, $2, 'https://example.com/', 'hash', now() + interval '1 day') returning id`,
+      [team!.organization_id, report!.id],
+    );
     // Ids that belong to the other organization, by parameter name (a website's routes take its guid).
     const theirs: Record<string, string> = {
       id: other.guid,
@@ -160,7 +173,11 @@ describe("another organization's ids", () => {
               ? { ...theirs, guid: channel!.id }
               : path.startsWith('/api/white-label/template/')
                 ? { ...theirs, guid: template!.id }
-                : theirs;
+                : path.startsWith('/api/white-label/schedules/')
+                  ? { ...theirs, guid: schedule!.id }
+                  : path.startsWith('/api/white-label/shares/')
+                    ? { ...theirs, guid: share!.id }
+                    : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
         return ids[name]!;
@@ -185,7 +202,9 @@ describe("another organization's ids", () => {
                         ? { enabled: false }
                         : path.startsWith('/api/white-label/template/')
                           ? { name: 'Mine' }
-                          : { f_name: 'Mallory', l_name: 'X' },
+                          : path.startsWith('/api/white-label/schedules/')
+                            ? { enabled: false }
+                            : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

@@ -9,6 +9,7 @@ import { selftestJob } from '../modules/system/selftest';
 import { toolRunJob } from '../modules/webmaster-tools/jobs';
 import { faviconJob } from '../modules/websites/favicons';
 import { domainSetupJob } from '../modules/websites/jobs';
+import { whiteLabelSchedulesJob } from '../modules/white-label/schedules';
 import type { JobDefinition } from './define-job';
 
 /** Every kind of job of the product; workers serve all of them. A module adds its jobs here. */
@@ -25,4 +26,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   trackKeywordsJob,
   monitorRollupJob,
   deliverNotificationsJob,
+  whiteLabelSchedulesJob,
 ];

@@ -17,6 +17,11 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     links: jsonb().$type<string[]>().notNull(),
+    /** The files attached (name, type, size; not their bytes). */
+    attachments: jsonb()
+      .$type<{ filename: string; content_type: string; bytes: number }[]>()
+      .notNull()
+      .default([]),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -425,17 +425,29 @@ export async function reportPdf(deps: CheckupDeps, caller: AuthContext, guid: st
   return reportPdfOf(deps.database.query, organizationOf(caller), guid, url);
 }
 
-/**
- * The finished report `guid` of the organization (its main URL, or `url` among its targets) as a
- * PDF, with a white-label template's branding when one is given. 404 when it is not finished.
- */
+/** The finished report as a PDF, with a white-label template's branding when one is given. */
 export async function reportPdfOf(
   query: QueryFn,
   organizationId: string,
   guid: string,
   url?: string,
   branding?: ReportPdfInput['branding'],
-) {
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const { input, fileName } = await reportDocument(query, organizationId, guid, url);
+  return { pdf: await renderReportPdf({ ...input, branding }), fileName };
+}
+
+/**
+ * The finished report `guid` of the organization (its main URL, or `url` among its targets) as the
+ * report renderers take it: its checks by category with their scores, the issues to fix, the
+ * competitors and the mobile snapshot. 404 when it is not finished.
+ */
+export async function reportDocument(
+  query: QueryFn,
+  organizationId: string,
+  guid: string,
+  url?: string,
+): Promise<{ input: ReportPdfInput; fileName: string }> {
   const report = await findReport(query, organizationId, guid);
   const targets = await targetsOf(query, report.id);
   const main = targetFor(targets, url);
@@ -486,7 +498,7 @@ export async function reportPdfOf(
       relevance: check.relevance,
       recommendation: check.recommendation,
     }));
-  const pdf = await renderReportPdf({
+  const input: ReportPdfInput = {
     url: main.url,
     createdAt: new Date(report.created_at),
     overview: main.overview,
@@ -501,11 +513,10 @@ export async function reportPdfOf(
       .filter((t) => t.role === 'competitor')
       .map((t) => ({ url: t.url, score: t.overview?.score ?? null, error: t.error })),
     snapshotPng: snapshot ? Buffer.from(snapshot.png) : null,
-    branding,
-  });
+  };
   const host = new URL(main.url).hostname;
   return {
-    pdf,
+    input,
     fileName: `seo-checkup-${host}-${new Date(report.created_at).toISOString().slice(0, 10)}.pdf`,
   };
 }

@@ -1,6 +1,16 @@
 import {
   ErrorReplySchema,
   ReportTemplateSchema,
+  ScheduleInputSchema,
+  ScheduleListReplySchema,
+  SchedulePatchSchema,
+  ScheduleSchema,
+  ShareCreatedSchema,
+  SharedReportSchema,
+  ShareInputSchema,
+  ShareListReplySchema,
+  ShareSchema,
+  ShareTokenParamsSchema,
   TemplateInputSchema,
   TemplateListReplySchema,
   TemplateParamsSchema,
@@ -12,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireAuth } from '../../http/authenticate';
+import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules';
 import {
   createTemplate,
   deleteTemplate,
@@ -22,6 +33,7 @@ import {
   type WhiteLabelDeps,
   whiteLabelPdf,
 } from './service';
+import { createShare, listShares, revokeShare, sharedReport, sharedReportPdf } from './shares';
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
 
@@ -149,6 +161,159 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${result.fileName}"`)
         .header('x-content-type-options', 'nosniff')
         .send(result.pdf as never);
+    },
+  );
+
+  const guidParams = z.object({ guid: z.uuid() });
+
+  app.get(
+    '/white-label/schedules',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary:
+          'Scheduled reports: a website’s latest saved report, branded and e-mailed each week or month',
+        response: { 200: ScheduleListReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ schedules: await listSchedules(deps(), callerOf(request)) }),
+  );
+
+  app.post(
+    '/white-label/schedules',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Schedule a website’s report for a client’s address (sent once per week or month)',
+        body: ScheduleInputSchema,
+        response: { 201: ScheduleSchema, 409: ErrorReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createSchedule(
+        { ...deps(), transaction: app.deps.database.transaction },
+        callerOf(request),
+        request.body,
+      );
+    },
+  );
+
+  app.patch(
+    '/white-label/schedules/:guid',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Change a scheduled report (template, address, frequency, on or off)',
+        params: guidParams,
+        body: SchedulePatchSchema,
+        response: { 200: ScheduleSchema, ...errors },
+      },
+    },
+    async (request) => updateSchedule(deps(), callerOf(request), request.params.guid, request.body),
+  );
+
+  app.delete(
+    '/white-label/schedules/:guid',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Remove a scheduled report',
+        params: guidParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSchedule(deps(), callerOf(request), request.params.guid);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/white-label/shares',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Share links to branded reports, newest first (the links themselves are shown once)',
+        response: { 200: ShareListReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ shares: await listShares(deps(), callerOf(request)) }),
+  );
+
+  app.post(
+    '/white-label/shares',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'A read-only link to a branded report for someone without an account; it expires',
+        body: ShareInputSchema,
+        response: { 201: ShareCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createShare(deps(), callerOf(request), request.body, app.deps.config.PUBLIC_URL);
+    },
+  );
+
+  app.delete(
+    '/white-label/shares/:guid',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...schema,
+        summary: 'Revoke a share link: it stops opening at once',
+        params: guidParams,
+        response: { 200: ShareSchema, ...errors },
+      },
+    },
+    async (request) => revokeShare(deps(), callerOf(request), request.params.guid),
+  );
+
+  const shared = { tags: ['white-label'] };
+  const sharedErrors = { 404: ErrorReplySchema, 410: ErrorReplySchema };
+
+  app.get(
+    '/shared/report/:token',
+    {
+      schema: {
+        ...shared,
+        summary: 'A shared branded report (no session: the token is the key); 410 once expired or revoked',
+        params: ShareTokenParamsSchema,
+        response: { 200: SharedReportSchema, ...sharedErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      return sharedReport(app.deps.database.query, request.params.token);
+    },
+  );
+
+  app.get(
+    '/shared/report/:token/pdf',
+    {
+      schema: {
+        ...shared,
+        summary: 'A shared branded report as its PDF (no session)',
+        params: ShareTokenParamsSchema,
+        response: sharedErrors,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await sharedReportPdf(app.deps.database.query, request.params.token);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(pdf as never);
     },
   );
 };

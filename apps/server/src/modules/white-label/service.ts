@@ -6,6 +6,7 @@ import {
   type TemplateInputSchema,
   type TemplateListReply,
   type TemplatePatchSchema,
+  WHITE_LABEL_DELIVERY_MESSAGES,
   WHITE_LABEL_MESSAGES,
   type WhiteLabelPdfQuerySchema,
   type WhiteLabelPdfReply,
@@ -71,7 +72,7 @@ const notFound = () => new AppError('not_found', WHITE_LABEL_MESSAGES.unknownTem
 const isUuid = (guid: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid);
 
 /** White label is the plan's (or the user's override plan's) feature: 403 with the spec's text without it. */
-async function requireWhiteLabel(deps: WhiteLabelDeps, caller: AuthContext): Promise<string> {
+export async function requireWhiteLabel(deps: WhiteLabelDeps, caller: AuthContext): Promise<string> {
   const organizationId = organizationOf(caller);
   if (!(await deps.planLimits.allowsWhiteLabel(deps.query, organizationId, caller.userId)))
     throw new AppError('forbidden', WHITE_LABEL_MESSAGES.disabled);
@@ -155,17 +156,21 @@ export async function updateTemplate(
   return toTemplate(row);
 }
 
-/** `DELETE /white-label/template/{guid}`. */
+/** `DELETE /white-label/template/{guid}`; refused while a schedule or a live share link uses it. */
 export async function deleteTemplate(deps: WhiteLabelDeps, caller: AuthContext, guid: string): Promise<void> {
   const organizationId = organizationOf(caller);
   if (guid === DEFAULT_TEMPLATE_GUID)
     throw new AppError('bad_request', WHITE_LABEL_MESSAGES.defaultNotEditable);
-  if (!isUuid(guid)) throw notFound();
+  await findTemplate(deps.query, organizationId, guid);
   const rows = await deps.query(
-    'delete from white_label_templates where id = $1 and organization_id = $2 returning id',
+    `delete from white_label_templates t where id = $1 and organization_id = $2
+        and not exists (select 1 from white_label_schedules s where s.template_id = t.id)
+        and not exists (select 1 from white_label_shares h
+                         where h.template_id = t.id and h.revoked_at is null and h.expires_at > now())
+      returning id`,
     [guid, organizationId],
   );
-  if (rows.length === 0) throw notFound();
+  if (rows.length === 0) throw new AppError('conflict', WHITE_LABEL_DELIVERY_MESSAGES.templateInUse);
 }
 
 /** `GET /white-label/template/{guid}/logo`: the stored PNG, or 404. */
@@ -203,7 +208,18 @@ export async function whiteLabelPdf(
   const branding = await brandingOf(deps.query, organizationId, query.template_guid);
   const guid = query.report_guid ?? (await latestReportGuid(deps.query, organizationId, query.report_url));
   if (!guid) throw new AppError('not_found', WHITE_LABEL_MESSAGES.noReport);
-  const { pdf, fileName } = await reportPdfOf(deps.query, organizationId, guid, query.report_url, branding);
+  return brandedReportPdf(deps.query, organizationId, guid, query.report_url, branding);
+}
+
+/** The checkup's PDF with a template's branding, named as a report rather than a checkup. */
+export async function brandedReportPdf(
+  query: QueryFn,
+  organizationId: string,
+  guid: string,
+  url: string,
+  branding: NonNullable<ReportPdfInput['branding']>,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const { pdf, fileName } = await reportPdfOf(query, organizationId, guid, url, branding);
   return { pdf, fileName: fileName.replace(/^seo-checkup-/, 'seo-report-') };
 }
 

@@ -9,6 +9,8 @@ export interface Mail {
   html: string;
   /** The links the mail carries, logged so a local user without SMTP can follow them. */
   links: string[];
+  /** Files sent with the mail (the outbox keeps their names and sizes, not their bytes). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -30,8 +32,22 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const [row] = await database.query<{ id: string }>(
-        'insert into mail_outbox (recipient, subject, text, html, links) values ($1, $2, $3, $4, $5) returning id',
-        [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links)],
+        `insert into mail_outbox (recipient, subject, text, html, links, attachments)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [
+          mail.to,
+          mail.subject,
+          mail.text,
+          mail.html,
+          JSON.stringify(mail.links),
+          JSON.stringify(
+            (mail.attachments ?? []).map((file) => ({
+              filename: file.filename,
+              content_type: file.contentType,
+              bytes: file.content.length,
+            })),
+          ),
+        ],
       );
       if (!transport) {
         logger.info(
@@ -47,6 +63,7 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments,
         });
         await database.query('update mail_outbox set sent_at = now() where id = $1', [row!.id]);
       } catch (error) {
