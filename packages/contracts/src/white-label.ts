@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './accounts';
+import { ReportSchema, ReportStructureSchema } from './checkup';
 
 /** White-label reports (spec 2.9, 3 "Report template", 5, 7.5, 9): templates and the branded PDF. */
 export const WHITE_LABEL_LIMITS = {
@@ -237,38 +238,15 @@ export const ShareCreatedSchema = ShareSchema.extend({ link: z.string() });
 export type ShareCreated = z.infer<typeof ShareCreatedSchema>;
 export const ShareListReplySchema = z.object({ shares: z.array(ShareSchema) });
 
-export const SharedReportCheckSchema = z.object({
-  key: z.string(),
-  title: z.string(),
-  status: z.enum(['passed', 'warning', 'failed', 'skipped']),
-  message: z.string(),
-  recommendation: z.string(),
-});
-/** `GET /shared/report/{token}` (no session): the branded report, read-only. */
+/**
+ * `GET /shared/report/{token}` (no session): the branded report, read-only, as the report screen
+ * takes it: the report with every result of its URL, and the checks' structure.
+ */
 export const SharedReportSchema = z.object({
   branding: z.object({ header: z.string(), footer: z.string(), base64_logo: z.string().nullable() }),
-  report: z.object({
-    url: z.string(),
-    created_at: z.string(),
-    overview: z.object({ score: z.number(), passed: z.number(), warning: z.number(), failed: z.number() }),
-    categories: z.array(
-      z.object({
-        key: z.string(),
-        title: z.string(),
-        score: z.number(),
-        checks: z.array(SharedReportCheckSchema),
-      }),
-    ),
-    important_fixes: z.array(
-      z.object({
-        section_key: z.string(),
-        title: z.string(),
-        relevance: z.number(),
-        recommendation: z.string(),
-      }),
-    ),
-    competitors: z.array(z.object({ url: z.string(), score: z.number().nullable() })),
-  }),
+  report: ReportSchema,
+  structure: ReportStructureSchema,
+  /** ISO time. */
   expires_at: z.string(),
 });
 export type SharedReport = z.infer<typeof SharedReportSchema>;

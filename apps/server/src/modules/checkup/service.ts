@@ -270,10 +270,14 @@ export async function readSnapshot(
   guid: string,
   url?: string,
 ): Promise<Buffer> {
-  const organizationId = organizationOf(caller);
-  const report = await findReport(deps.database.query, organizationId, guid);
-  const target = targetFor(await targetsOf(deps.database.query, report.id), url);
-  const [row] = await deps.database.query<{ png: Buffer | Uint8Array }>(
+  return snapshotOf(deps.database.query, organizationOf(caller), guid, url);
+}
+
+/** The PNG of the mobile snapshot of report `guid` (its main URL, or `url`) of the organization. */
+export async function snapshotOf(query: QueryFn, organizationId: string, guid: string, url?: string) {
+  const report = await findReport(query, organizationId, guid);
+  const target = targetFor(await targetsOf(query, report.id), url);
+  const [row] = await query<{ png: Buffer | Uint8Array }>(
     'select png from report_snapshots where target_id = $1',
     [target.id],
   );
@@ -292,11 +296,21 @@ export async function readReport(
   url?: string,
   include?: 'results',
 ): Promise<Report> {
-  const organizationId = organizationOf(caller);
-  const report = await findReport(deps.database.query, organizationId, guid);
-  const targets = await targetsOf(deps.database.query, report.id);
+  return reportOf(deps.database.query, organizationOf(caller), guid, url, include);
+}
+
+/** The report `guid` of the organization as `GET /report/v2` answers it (also for a shared report). */
+export async function reportOf(
+  query: QueryFn,
+  organizationId: string,
+  guid: string,
+  url?: string,
+  include?: 'results',
+): Promise<Report> {
+  const report = await findReport(query, organizationId, guid);
+  const targets = await targetsOf(query, report.id);
   const main = targetFor(targets, url);
-  const fixes = await deps.database.query<{
+  const fixes = await query<{
     section_key: string;
     result: { relevance?: number; recommendation?: string };
   }>(`select section_key, result from report_sections where target_id = $1 and status = 'failed'`, [main.id]);
@@ -322,7 +336,7 @@ export async function readReport(
       .filter((f) => f.relevance > 0 && f.recommendation.trim() !== '')
       .sort((a, b) => b.relevance - a.relevance),
     ...(include === 'results' && report.status !== 'running'
-      ? { results: await allResults(deps.database.query, report.id) }
+      ? { results: await allResults(query, report.id) }
       : {}),
   };
 }

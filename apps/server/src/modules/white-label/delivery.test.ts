@@ -84,8 +84,19 @@ async function savedReport(account: Account, url: string): Promise<string> {
   );
   await t.database.query(
     `insert into report_sections (target_id, section_key, status, result)
-     values ($1, 'meta-title', 'passed', '{"status":"passed","relevance":10,"message":"The title is fine.","recommendation":""}')`,
-    [target!.id],
+     values ($1, 'meta-title', 'passed', $2)`,
+    [
+      target!.id,
+      JSON.stringify({
+        status: 'passed',
+        relevance: 10,
+        message: 'The title is fine.',
+        recommendation: '',
+        how_to_fix: 'Keep it under 60 characters.',
+        how_to_fix_video: null,
+        description: 'The title of the page.',
+      }),
+    ],
   );
   return report!.id;
 }
@@ -303,18 +314,16 @@ describe('share links', () => {
     const page = await anonymous(`/shared/report/${token}`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.json()).toMatchObject({
-      branding: {
-        header: 'Agency Ltd monthly audit',
-        footer: 'Agency Ltd, 1 High Street',
-        base64_logo: null,
-      },
-      report: {
-        url,
-        overview: { score: 80, passed: 1, warning: 0, failed: 0 },
-        categories: [{ checks: [{ key: 'meta-title', status: 'passed', message: 'The title is fine.' }] }],
-      },
+    const body = page.json();
+    expect(body).toMatchObject({
+      branding: { header: 'Agency Ltd monthly audit', footer: 'Agency Ltd, 1 High Street', base64_logo: null },
+      report: { guid, url, sections: ['meta-title'], overview: { score: 80, passed: 1, warning: 0, failed: 0 } },
     });
+    expect(body.report.results[url]['meta-title'].result).toMatchObject({
+      status: 'passed',
+      message: 'The title is fine.',
+    });
+    expect(body.structure.categories.length).toBeGreaterThan(0);
     const pdf = await anonymous(`/shared/report/${token}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pageTexts(pdf.rawPayload)[0]).toContain('Agency Ltd monthly audit');

@@ -33,7 +33,14 @@ import {
   type WhiteLabelDeps,
   whiteLabelPdf,
 } from './service';
-import { createShare, listShares, revokeShare, sharedReport, sharedReportPdf } from './shares';
+import {
+  createShare,
+  listShares,
+  revokeShare,
+  sharedReport,
+  sharedReportPdf,
+  sharedReportSnapshot,
+} from './shares';
 
 const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 404: ErrorReplySchema };
 
@@ -314,6 +321,26 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         .send(pdf as never);
+    },
+  );
+
+  app.get(
+    '/shared/report/:token/snapshot',
+    {
+      schema: {
+        ...shared,
+        summary: 'A shared report’s mobile snapshot (no session)',
+        params: ShareTokenParamsSchema,
+        response: sharedErrors,
+      },
+    },
+    async (request, reply) => {
+      const png = await sharedReportSnapshot(app.deps.database.query, request.params.token);
+      return reply
+        .type('image/png')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(png as never);
     },
   );
 };

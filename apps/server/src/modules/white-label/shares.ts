@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
-import { latestReportGuid, reportDocument } from '../checkup/service';
+import { latestReportGuid, reportDocument, reportOf, snapshotOf, structure } from '../checkup/service';
 import { templateIdFor } from './schedules';
 import { brandedReportPdf, brandingOf, requireWhiteLabel, type WhiteLabelDeps } from './service';
 
@@ -118,39 +118,32 @@ async function openShare(query: QueryFn, token: string): Promise<OpenShare> {
 export async function sharedReport(query: QueryFn, token: string): Promise<SharedReport> {
   const share = await openShare(query, token);
   const branding = await brandingOf(query, share.organization_id, share.template_id ?? DEFAULT_TEMPLATE_GUID);
-  const { input } = await reportDocument(query, share.organization_id, share.report_id, share.url);
+  const report = await reportOf(query, share.organization_id, share.report_id, share.url, 'results');
+  const results = report.results?.[report.url] ?? {};
+  // The snapshot's own route needs a session: the shared one serves it by the token instead.
+  const snapshot = results['mobile-snapshot'];
+  if (snapshot?.result.snapshot_url)
+    results['mobile-snapshot'] = {
+      ...snapshot,
+      result: { ...snapshot.result, snapshot_url: `/api${SHARED_REPORT_PATH}/${token}/snapshot` },
+    };
   return {
     branding: {
       header: branding.header ?? '',
       footer: branding.footer ?? '',
       base64_logo: branding.logo ? `data:image/png;base64,${branding.logo.toString('base64')}` : null,
     },
-    report: {
-      url: input.url,
-      created_at: input.createdAt.toISOString(),
-      overview: {
-        score: input.overview.score,
-        passed: input.overview.passed,
-        warning: input.overview.warning,
-        failed: input.overview.failed,
-      },
-      categories: input.categories.map((category) => ({
-        key: category.key,
-        title: category.title,
-        score: category.score,
-        checks: category.checks.map(({ key, title, status, message, recommendation }) => ({
-          key,
-          title,
-          status,
-          message,
-          recommendation,
-        })),
-      })),
-      important_fixes: input.importantFixes,
-      competitors: input.competitors.map(({ url, score }) => ({ url, score })),
-    },
+    // Only the shared URL's results: a competitor's stay with the team.
+    report: { ...report, results: { [report.url]: results } },
+    structure: structure(),
     expires_at: new Date(share.expires_at).toISOString(),
   };
+}
+
+/** `GET /shared/report/{token}/snapshot` (no session): the shared URL's mobile snapshot. */
+export async function sharedReportSnapshot(query: QueryFn, token: string): Promise<Buffer> {
+  const share = await openShare(query, token);
+  return snapshotOf(query, share.organization_id, share.report_id, share.url);
 }
 
 /** `GET /shared/report/{token}/pdf` (no session): the same report as the branded PDF. */
