@@ -316,8 +316,17 @@ describe('share links', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     const body = page.json();
     expect(body).toMatchObject({
-      branding: { header: 'Agency Ltd monthly audit', footer: 'Agency Ltd, 1 High Street', base64_logo: null },
-      report: { guid, url, sections: ['meta-title'], overview: { score: 80, passed: 1, warning: 0, failed: 0 } },
+      branding: {
+        header: 'Agency Ltd monthly audit',
+        footer: 'Agency Ltd, 1 High Street',
+        base64_logo: null,
+      },
+      report: {
+        guid,
+        url,
+        sections: ['meta-title'],
+        overview: { score: 80, passed: 1, warning: 0, failed: 0 },
+      },
     });
     expect(body.report.results[url]['meta-title'].result).toMatchObject({
       status: 'passed',
