@@ -47,6 +47,8 @@ export async function signedInPage(
     viewport: { width: number; height: number };
     acceptDownloads?: boolean;
     trial?: boolean;
+    /** The plan of the free trial (default pro-monthly). */
+    plan?: string;
     errors?: string[];
   },
 ): Promise<Page> {
@@ -55,7 +57,7 @@ export async function signedInPage(
     acceptDownloads: options.acceptDownloads ?? false,
   });
   await registerInContext(context, baseUrl, user);
-  if (options.trial ?? true) await startTrialInContext(context, baseUrl, user.email);
+  if (options.trial ?? true) await startTrialInContext(context, baseUrl, user.email, options.plan);
   const page = await context.newPage();
   const { errors } = options;
   if (errors) page.on('pageerror', (error) => errors.push(String(error)));

@@ -22,6 +22,8 @@ export function createRoutes(options: { contactEmail: string | null }): RouteObj
       HydrateFallback: RouteLoading,
       children: [
         { element: <PublicOnly />, children: SCREENS.filter((s) => s.access === 'public').map(toRoute) },
+        // Open screens (a shared report) need no session and keep a signed-in visitor: no guard, no sidebar.
+        ...SCREENS.filter((s) => s.access === 'open').map(toRoute),
         {
           element: <AppLayout isRouted={isRouted} contactEmail={options.contactEmail} />,
           children: [

@@ -3,8 +3,11 @@ import { matchPath, type RouteObject } from 'react-router';
 /** A screen of the spec's route table, loaded on demand (`lazy`) so each route is its own bundle. */
 export interface Screen {
   path: string;
-  /** Public screens (sign-in and friends) send a signed-in visitor to /dashboard; the rest need a session. */
-  access: 'public' | 'guarded';
+  /**
+   * Public screens (sign-in and friends) send a signed-in visitor to /dashboard; guarded ones need a
+   * session; open ones (a shared report) show the same page to anyone, outside the app's layout.
+   */
+  access: 'public' | 'guarded' | 'open';
   /** A real path to show the screen at, for screenshots (defaults to `path`). */
   example?: string;
   lazy: RouteObject['lazy'];
@@ -48,6 +51,14 @@ export const SCREENS: Screen[] = [
     access: 'public',
     example: '/join-team/example-token',
     lazy: async () => ({ Component: (await import('./features/auth/join-team-screen')).JoinTeamScreen }),
+  },
+  {
+    path: '/shared/report/:token',
+    access: 'open',
+    example: '/shared/report/example-token',
+    lazy: async () => ({
+      Component: (await import('./features/shared-report/shared-report-screen')).SharedReportScreen,
+    }),
   },
   {
     path: '/dashboard',
@@ -211,6 +222,35 @@ export const SCREENS: Screen[] = [
     access: 'guarded',
     lazy: async () => ({
       Component: (await import('./features/webmaster-tools/sitemap-generator-screen')).SitemapGeneratorScreen,
+    }),
+  },
+  {
+    path: '/white-label/reports',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/white-label/reports-screen')).WhiteLabelReportsScreen,
+    }),
+  },
+  {
+    path: '/white-label/templates',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/white-label/templates-screen')).TemplatesScreen,
+    }),
+  },
+  {
+    path: '/white-label/templates/:id',
+    access: 'guarded',
+    example: '/white-label/templates/new',
+    lazy: async () => ({
+      Component: (await import('./features/white-label/template-editor-screen')).TemplateEditorScreen,
+    }),
+  },
+  {
+    path: '/white-label/delivery',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/white-label/delivery-screen')).WhiteLabelDeliveryScreen,
     }),
   },
 ];

@@ -26,6 +26,7 @@ const TITLES: [pattern: string, title: string][] = [
   ['/white-label/reports', 'White Label Reports'],
   ['/white-label/templates', 'Report templates'],
   ['/white-label/templates/:id', 'Edit report template'],
+  ['/white-label/delivery', 'Report delivery'],
   ['/user/account/profile', 'My account'],
   ['/user/account/billing', 'Billing'],
   ['/user/account/setup', 'Account setup'],

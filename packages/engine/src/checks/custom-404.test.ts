@@ -4,7 +4,7 @@ import { pageArtifact } from '../testing/artifacts';
 import { custom404 } from './custom-404';
 import { format } from './define-check';
 
-const MISSING = 'https://example.com/sitelens-missing-abc';
+const MISSING = 'https://example.com/missing-page-abc';
 const FILLER = `<p>${'Our workshop builds oak tables by hand. '.repeat(12)}</p>`;
 const BRANDED = `<!DOCTYPE html><html><head><title>Page not found – Woodline</title><link rel="stylesheet" href="/site.css"></head>
 <body><h1>We could not find that page</h1><p>Try the <a href="/">home page</a> or the <a href="/tables">oak tables</a>.</p>${FILLER}</body></html>`;
@@ -61,7 +61,7 @@ describe('custom-404', () => {
     expect(run({ status: 200 })).toEqual({
       status: 'failed',
       message:
-        'A page that does not exist (https://example.com/sitelens-missing-abc) answers 200 with content: search engines may index endless empty or duplicate pages (a “soft 404”).',
+        'A page that does not exist (https://example.com/missing-page-abc) answers 200 with content: search engines may index endless empty or duplicate pages (a “soft 404”).',
       data: { not_found: { url: MISSING, status: 200, custom: false, soft_404: true } },
     });
   });
@@ -86,7 +86,7 @@ describe('custom-404', () => {
 
   it('warns about another error status, or no answer', () => {
     expect(run({ status: 500 }).message).toBe(
-      'A page that does not exist (https://example.com/sitelens-missing-abc) answers 500 instead of 404 or 410.',
+      'A page that does not exist (https://example.com/missing-page-abc) answers 500 instead of 404 or 410.',
     );
     expect(run({ status: null }).status).toBe('warning');
   });

@@ -62,7 +62,7 @@ export async function gatherUrlVariants(context: GatherContext): Promise<UrlVari
 /** A random path that cannot exist, to see how the site answers for missing pages. */
 export async function gatherNotFound(context: GatherContext): Promise<NotFoundArtifact> {
   const page = await context.get('page');
-  const url = new URL(`/sitelens-missing-${randomBytes(6).toString('hex')}`, page.finalUrl).href;
+  const url = new URL(`/missing-page-${randomBytes(6).toString('hex')}`, page.finalUrl).href;
   try {
     const response = await context.fetch(url, {
       maxBytes: PROBE_BYTES,

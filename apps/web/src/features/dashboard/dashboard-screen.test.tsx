@@ -229,10 +229,12 @@ describe('the dashboard', () => {
     renderAt('/dashboard');
     expect(await screen.findByText('Welcome, Lin Chen')).toBeTruthy();
     expect(screen.getByRole('link', { name: /SEO Checkup/ }).getAttribute('href')).toBe('/analysis');
-    // Tools whose screens do not exist say so instead of leading to a 404.
+    // Every tool's screen exists now: each tile leads to it.
     expect(screen.getByRole('link', { name: /Backlinks/ }).getAttribute('href')).toBe('/backlinks');
-    expect(screen.queryByRole('link', { name: /White Label/ })).toBeNull();
-    expect(screen.getAllByText(/Not available yet/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /White Label/ }).getAttribute('href')).toBe(
+      '/white-label/reports',
+    );
+    expect(screen.queryByText(/Not available yet/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Setup your account' }));
     expect(await screen.findByText('Welcome on board!')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: "Let's Start" }));
