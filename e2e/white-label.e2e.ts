@@ -140,7 +140,6 @@ describe.skipIf(!hasChromium)(
       await page.locator('.ant-cascader-menu-item').getByText('127.0.0.1', { exact: true }).click();
       await page.locator('.ant-cascader-menu-item').getByText(`${site.origin}/`, { exact: true }).click();
       await page.locator('iframe[title="Report preview"]').waitFor({ timeout: 30_000 });
-      await shoot(page, 'white-label-reports');
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -174,6 +173,8 @@ describe.skipIf(!hasChromium)(
         file,
         path.join(SHOTS, 'white-label-pdf'),
       ]);
+      // By now the preview frame has drawn the PDF.
+      await shoot(page, 'white-label-reports');
     });
 
     it('opens a share link without signing in, until it is revoked', async () => {

@@ -191,6 +191,7 @@ export const CompetitorOverviewsQuerySchema = z.object({
 
 export const UrlListQuerySchema = z.object({ domain: z.string().min(1), next_token: z.string().optional() });
 export const UrlListReplySchema = z.object({ urls: z.array(z.string()), next_token: z.string().nullable() });
+export type UrlListReply = z.infer<typeof UrlListReplySchema>;
 
 export const SectionParamsSchema = z.object({ guid: z.uuid(), section: z.string().min(1) });
 export const SectionQuerySchema = z.object({ url: z.string().optional() });

@@ -135,6 +135,7 @@ export type WhiteLabelPdfReply = z.infer<typeof WhiteLabelPdfReplySchema>;
 
 /** `GET /report/v2/domains`: the domains the organization has saved reports for (the cascader's first level). */
 export const ReportDomainListReplySchema = z.object({ domains: z.array(z.string()) });
+export type ReportDomainListReply = z.infer<typeof ReportDomainListReplySchema>;
 
 /* Beyond the spec: scheduled delivery to a client, and read-only share links. */
 

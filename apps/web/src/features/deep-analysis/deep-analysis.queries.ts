@@ -18,6 +18,7 @@ import type {
 } from '@sitelens/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request, requestBlob } from '../../api/client';
+import { saveFile } from '../../api/save-file';
 
 /** Every Deep Analysis answer lives under this key: after a change or a finished process, all are read again. */
 export const deepAnalysisKey = ['deep-analysis'] as const;
@@ -132,15 +133,7 @@ export const imageQuery = (path: string | null) =>
 
 /** Downloads a CSV export the API streams (behind the session, so through the client, not a plain link). */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
-  const blob = await requestBlob(path);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(await requestBlob(path), fileName);
 }
 
 export const startBatch = (w: string) =>

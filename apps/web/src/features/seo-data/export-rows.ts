@@ -1,4 +1,5 @@
 import { type CsvValue, csvLine } from '@sitelens/contracts';
+import { saveFile } from '../../api/save-file';
 
 /** Rows as CSV: a header of the field names, then a CRLF-terminated record per row. */
 export function toCsv<T extends object>(rows: readonly T[], fields: readonly (keyof T & string)[]): string {
@@ -9,14 +10,7 @@ export function toCsv<T extends object>(rows: readonly T[], fields: readonly (ke
 
 /** Saves text made in the browser as a download named `fileName`. */
 export function downloadText(text: string, type: string, fileName: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(new Blob([text], { type }), fileName);
 }
 
 export const downloadCsvRows = <T extends object>(

@@ -1,26 +1,24 @@
 import type {
+  ReportDomainListReply,
   ReportTemplate,
   TemplateInput,
   TemplateListReply,
   TemplatePatch,
+  UrlListReply,
   WhiteLabelPdfQuery,
   WhiteLabelPdfReply,
 } from '@sitelens/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request, requestBlob } from '../../api/client';
+import { saveFile } from '../../api/save-file';
 
 /** Every white-label answer lives under this key. */
 export const whiteLabelKey = ['white-label'] as const;
 
-/** `GET /api/report/v2/domains` (ReportDomainListReplySchema). */
-export interface ReportDomainList {
-  domains: string[];
-}
-/** `GET /api/report/v2/urls` (UrlListReplySchema): 50 URLs of a domain and the next page's token. */
-export interface ReportUrlPage {
-  urls: string[];
-  next_token: string | null;
-}
+/** `GET /api/report/v2/domains`. */
+export type ReportDomainList = ReportDomainListReply;
+/** `GET /api/report/v2/urls`: 50 URLs of a domain and the next page's token. */
+export type ReportUrlPage = UrlListReply;
 
 /** The built-in template first, then the organization's; and whether the plan allows white label. */
 export const templatesQuery = queryOptions({
@@ -109,12 +107,5 @@ export const brandedPdfPreviewQuery = (pdf: BrandedPdf) =>
 export async function downloadBrandedPdf(pdf: BrandedPdf): Promise<void> {
   const { pdf_content, file_name } = await request<WhiteLabelPdfReply>('/white-label/pdf', { query: pdf });
   const bytes = Uint8Array.from(atob(pdf_content), (c) => c.charCodeAt(0));
-  const href = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(new Blob([bytes], { type: 'application/pdf' }), file_name);
 }
