@@ -386,6 +386,20 @@ export async function reportDomains(deps: CheckupDeps, caller: AuthContext): Pro
   return { domains: rows.map((row) => row.domain) };
 }
 
+/**
+ * LIKE patterns (for `url like any(…)`) of the URLs on `domain` and on its www. host, any port.
+ * The domain's own % and _ match only themselves.
+ */
+export function domainUrlPatterns(domain: string): string[] {
+  const host = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [`%://${host}/%`, `%://${host}:%`, `%://www.${host}/%`, `%://www.${host}:%`];
+}
+
 /** `GET /api/report/v2/urls`: URLs with finished reports on a domain, 50 at a time. */
 export async function reportUrls(
   deps: CheckupDeps,
@@ -397,24 +411,12 @@ export async function reportUrls(
   const offset = nextToken ? Number(Buffer.from(nextToken, 'base64url').toString()) : 0;
   if (!Number.isSafeInteger(offset) || offset < 0)
     throw new AppError('bad_request', 'next_token: Not a token this list gave');
-  // The domain goes into LIKE patterns: its own % and _ must match only themselves.
-  const host = domain
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/.*$/, '')
-    .replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await deps.database.query<{ url: string }>(
     `select distinct url from reports
       where organization_id = $1 and status = 'done'
         and (url like any($2::text[]))
       order by url limit $3 offset $4`,
-    [
-      organizationId,
-      [`%://${host}/%`, `%://${host}:%`, `%://www.${host}/%`, `%://www.${host}:%`],
-      URL_PAGE + 1,
-      offset,
-    ],
+    [organizationId, domainUrlPatterns(domain), URL_PAGE + 1, offset],
   );
   const more = rows.length > URL_PAGE;
   return {

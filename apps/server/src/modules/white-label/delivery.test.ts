@@ -1,37 +1,27 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { WHITE_LABEL_DELIVERY_MESSAGES, WHITE_LABEL_MESSAGES } from '@sitelens/contracts';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../providers/mail/mailer';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { pageTexts } from '../../test/pdf';
+import { startSmtpCapture } from '../../test/smtp';
 import { createPlanLimits } from '../sales/plan-limits';
 import { periodOf, sendDueSchedules } from './schedules';
+import { organizationOf, savedReport as savedReportOf } from './test-support';
 
 // Beyond the spec: a website's latest report e-mailed to a client once per week or month however
 // often the job runs, and read-only share links that expire and can be revoked.
 
 let t: TestApp;
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, done) {
-    simpleParser(stream)
-      .then((mail) => received.push(mail))
-      .then(() => done(), done);
-  },
-});
-let smtpUrl = '';
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+/** Every mail the SMTP server was given. */
+let received: ParsedMail[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpCapture();
+  received = smtp.received;
 });
 afterAll(async () => {
   smtp.close();
@@ -42,7 +32,12 @@ const logger = pino({ level: 'silent' });
 const sendContext = (now?: Date) => ({
   database: t.database,
   logger,
-  mailer: createMailer({ database: t.database, logger, smtpUrl, from: 'Reports <reports@agency.test>' }),
+  mailer: createMailer({
+    database: t.database,
+    logger,
+    smtpUrl: smtp.url,
+    from: 'Reports <reports@agency.test>',
+  }),
   planLimits: createPlanLimits({ billing: 'sandbox' }),
   now,
 });
@@ -50,19 +45,11 @@ const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url:
   t.app.inject({ method, url: `/api${url}`, headers: account.auth, payload });
 const anonymous = (url: string) => t.app.inject({ url: `/api${url}` });
 
-const organizationOf = async (account: Account) =>
-  (
-    await t.database.query<{ organization_id: string }>(
-      'select organization_id from memberships where user_id = $1',
-      [account.guid],
-    )
-  )[0]!.organization_id;
-
 async function website(account: Account, domain: string): Promise<string> {
   const [row] = await t.database.query<{ id: string }>(
     `insert into websites (organization_id, domain, homepage_url, settings) values ($1, $2, $3, $4) returning id`,
     [
-      await organizationOf(account),
+      await organizationOf(t.database, account),
       domain,
       `https://${domain}/`,
       JSON.stringify({ competitors: [], regions: [], location_name: 'United States', language_code: 'en' }),
@@ -71,35 +58,28 @@ async function website(account: Account, domain: string): Promise<string> {
   return row!.id;
 }
 
-async function savedReport(account: Account, url: string): Promise<string> {
-  const [report] = await t.database.query<{ id: string }>(
-    `insert into reports (organization_id, user_id, url, sections, status, saved_at, finished_at)
-     values ($1, $2, $3, '["meta-title"]', 'done', now(), now()) returning id`,
-    [await organizationOf(account), account.guid, url],
-  );
-  const [target] = await t.database.query<{ id: string }>(
-    `insert into report_targets (report_id, url, role, position, status, overview)
-     values ($1, $2, 'main', 0, 'done', '{"score":80,"passed":1,"warning":0,"failed":0,"has_all_sections":false}') returning id`,
-    [report!.id, url],
-  );
-  await t.database.query(
-    `insert into report_sections (target_id, section_key, status, result)
-     values ($1, 'meta-title', 'passed', $2)`,
+/** A saved checkup of `url` whose one check passed. */
+const savedReport = (account: Account, url: string) =>
+  savedReportOf(
+    t.database,
+    account,
+    url,
+    { score: 80, passed: 1, warning: 0, failed: 0, has_all_sections: false },
     [
-      target!.id,
-      JSON.stringify({
+      {
+        key: 'meta-title',
         status: 'passed',
-        relevance: 10,
-        message: 'The title is fine.',
-        recommendation: '',
-        how_to_fix: 'Keep it under 60 characters.',
-        how_to_fix_video: null,
-        description: 'The title of the page.',
-      }),
+        result: {
+          relevance: 10,
+          message: 'The title is fine.',
+          recommendation: '',
+          how_to_fix: 'Keep it under 60 characters.',
+          how_to_fix_video: null,
+          description: 'The title of the page.',
+        },
+      },
     ],
   );
-  return report!.id;
-}
 
 async function template(account: Account): Promise<string> {
   const response = await api(account, 'POST', '/white-label/template', {

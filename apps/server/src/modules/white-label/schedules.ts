@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
 import { defineJob } from '../../jobs/define-job';
 import { createMailer, escapeHtml, type Mail, type Mailer } from '../../providers/mail/mailer';
+import { domainUrlPatterns } from '../checkup/service';
 import { createPlanLimits, type PlanLimits } from '../sales/plan-limits';
 import { brandedReportPdf, brandingOf, requireWhiteLabel, type WhiteLabelDeps } from './service';
 
@@ -270,16 +271,15 @@ async function sendOne(context: SendContext, send: ClaimedSend): Promise<boolean
       await finish(query, send, 'skipped', null, WHITE_LABEL_MESSAGES.disabled);
       return false;
     }
-    const host = schedule.domain.replace(/^www\./, '').replace(/[\\%_]/g, (c) => `\\${c}`);
-    const [report] = await query<{ id: string; url: string; created_at: Date }>(
-      `select id, url, created_at from reports
+    const [report] = await query<{ id: string; url: string }>(
+      `select id, url from reports
         where organization_id = $1 and status = 'done'
           and (website_id = $2 or url like any($3::text[]))
         order by created_at desc limit 1`,
       [
         schedule.organization_id,
         schedule.website_id,
-        [`%://${host}/%`, `%://${host}:%`, `%://www.${host}/%`, `%://www.${host}:%`],
+        domainUrlPatterns(schedule.domain.replace(/^www\./, '')),
       ],
     );
     if (!report) {

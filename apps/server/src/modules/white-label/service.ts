@@ -50,6 +50,10 @@ const DEFAULT_TEMPLATE: ReportTemplate = {
   editable: false,
 };
 
+/** A stored logo as the screens show it. */
+export const pngDataUrl = (png: Buffer | Uint8Array) =>
+  `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+
 export const logoPath = (guid: string) => `/api/white-label/template/${guid}/logo`;
 
 function toTemplate(row: TemplateRow): ReportTemplate {
@@ -61,9 +65,7 @@ function toTemplate(row: TemplateRow): ReportTemplate {
     content_blocks: { header: row.header, footer: row.footer },
     engine_version: TEMPLATE_ENGINE_VERSION,
     theme: TEMPLATE_THEME,
-    base64_logo: row.logo_png
-      ? `data:image/png;base64,${Buffer.from(row.logo_png).toString('base64')}`
-      : null,
+    base64_logo: row.logo_png ? pngDataUrl(row.logo_png) : null,
     editable: true,
   };
 }

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
 import { latestReportGuid, reportDocument, reportOf, snapshotOf, structure } from '../checkup/service';
 import { templateIdFor } from './schedules';
-import { brandedReportPdf, brandingOf, requireWhiteLabel, type WhiteLabelDeps } from './service';
+import { brandedReportPdf, brandingOf, pngDataUrl, requireWhiteLabel, type WhiteLabelDeps } from './service';
 
 /** Where the web app shows a shared report; the token is the whole key. */
 export const SHARED_REPORT_PATH = '/shared/report';
@@ -131,7 +131,7 @@ export async function sharedReport(query: QueryFn, token: string): Promise<Share
     branding: {
       header: branding.header ?? '',
       footer: branding.footer ?? '',
-      base64_logo: branding.logo ? `data:image/png;base64,${branding.logo.toString('base64')}` : null,
+      base64_logo: branding.logo ? pngDataUrl(branding.logo) : null,
     },
     // Only the shared URL's results: a competitor's stay with the team.
     report: { ...report, results: { [report.url]: results } },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, givePlan, type TestApp, teamAccount } from '../../test/app';
 import { pageImages, pageTexts } from '../../test/pdf';
 import { userCommand } from '../users/override-plan-command';
+import { organizationOf, savedReport as savedReportOf } from './test-support';
 
 // White-label templates and the branded PDF: plan gating and the override plan; logos checked as
 // SECURITY.md D1 asks (nothing stored on a refusal); header and footer text shown as text with
@@ -55,67 +56,33 @@ async function createTemplate(account: Account, body: Record<string, unknown> = 
   return response.json();
 }
 
-const organizationOf = async (account: Account) =>
-  (
-    await t.database.query<{ organization_id: string }>(
-      'select organization_id from memberships where user_id = $1',
-      [account.guid],
-    )
-  )[0]!.organization_id;
-
 const templateCount = async (account: Account) =>
   (
     await t.database.query<{ n: number }>(
       'select count(*)::int as n from white_label_templates where organization_id = $1',
-      [await organizationOf(account)],
+      [await organizationOf(t.database, account)],
     )
   )[0]!.n;
 
 /** A finished, saved checkup of `url` with enough checks to run over several PDF pages. */
-async function savedReport(account: Account, url: string): Promise<string> {
-  const organizationId = await organizationOf(account);
-  const sections = [
-    'meta-title',
-    'meta-description',
-    'h1-heading',
-    'robots-txt',
-    'sitemap',
-    'hsts',
-    'favicon',
-  ];
-  const [report] = await t.database.query<{ id: string }>(
-    `insert into reports (organization_id, user_id, url, sections, status, saved_at, finished_at)
-     values ($1, $2, $3, $4, 'done', now(), now()) returning id`,
-    [organizationId, account.guid, url, JSON.stringify(sections)],
-  );
-  const [target] = await t.database.query<{ id: string }>(
-    `insert into report_targets (report_id, url, role, position, status, overview)
-     values ($1, $2, 'main', 0, 'done', $3) returning id`,
-    [
-      report!.id,
-      url,
-      JSON.stringify({ score: 62, passed: 3, warning: 2, failed: 2, has_all_sections: false }),
-    ],
-  );
-  for (const [index, key] of sections.entries()) {
-    const status = index < 3 ? 'passed' : index < 5 ? 'warning' : 'failed';
-    await t.database.query(
-      `insert into report_sections (target_id, section_key, status, result) values ($1, $2, $3, $4)`,
-      [
-        target!.id,
+const savedReport = (account: Account, url: string) =>
+  savedReportOf(
+    t.database,
+    account,
+    url,
+    { score: 62, passed: 3, warning: 2, failed: 2, has_all_sections: false },
+    ['meta-title', 'meta-description', 'h1-heading', 'robots-txt', 'sitemap', 'hsts', 'favicon'].map(
+      (key, index) => ({
         key,
-        status,
-        JSON.stringify({
-          status,
+        status: index < 3 ? 'passed' : index < 5 ? 'warning' : 'failed',
+        result: {
           relevance: 8,
           message: `The ${key} check found this. `.repeat(30),
           recommendation: `Fix ${key} like this. `.repeat(20),
-        }),
-      ],
-    );
-  }
-  return report!.id;
-}
+        },
+      }),
+    ),
+  );
 
 describe('plan gating', () => {
   it('refuses templates and PDFs on a plan without white label, until an override plan switches it on', async () => {

@@ -1,32 +1,19 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
+import { startSmtpCapture } from '../../test/smtp';
 import { actionMail, createMailer } from './mailer';
 
 let database: Database;
-const received: ParsedMail[] = [];
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, _session, done) {
-    simpleParser(stream)
-      .then((mail) => received.push(mail))
-      .then(() => done(), done);
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server.listen(0, '127.0.0.1');
-  await once(server.server, 'listening');
+  smtp = await startSmtpCapture();
 });
 afterAll(async () => {
-  server.close();
+  smtp.close();
   await database.close();
 });
 
@@ -42,16 +29,15 @@ const mail = actionMail(
 
 describe('the mailer', () => {
   it('sends through SMTP as text and HTML, and records the mail as sent', async () => {
-    const { port } = server.server.address() as AddressInfo;
     const mailer = createMailer({
       database,
       logger: pino({ level: 'silent' }),
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Sitelens <no-reply@sitelens.test>',
     });
     await mailer.send(mail);
-    expect(received).toHaveLength(1);
-    const [got] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [got] = smtp.received;
     expect(got!.subject).toBe('Reset your Sitelens password');
     expect(got!.from?.value).toEqual([{ name: 'Sitelens', address: 'no-reply@sitelens.test' }]);
     expect(got!.text).toContain('Choose a new password: http://sitelens.test/reset-password/abc');
