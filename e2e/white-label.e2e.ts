@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
 import { pageImages, pageTexts } from '@sitelens/server/src/test/pdf';
@@ -12,6 +12,7 @@ import {
   ROOT,
   type RunningServer,
   runCli,
+  screenshotter,
   settledIn,
   startServer,
 } from './harness';
@@ -22,16 +23,6 @@ const SHOTS = path.join(ROOT, 'screenshots');
 const HEADER = 'Agency Ltd – SEO audit for <b>Client</b>';
 const FOOTER = 'Prepared by Agency Ltd · agency.example';
 
-/** A page at both widths the product is looked at. */
-async function shoot(page: Page, name: string) {
-  await settledIn(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`) });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await settledIn(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 describe.skipIf(!hasChromium)(
   'white-label reports, from the plan warning to a revoked share link, in Chromium',
   () => {
@@ -40,6 +31,7 @@ describe.skipIf(!hasChromium)(
     let browser: Browser;
     let page: Page;
     const errors: string[] = [];
+    const shoot = screenshotter(() => page, SHOTS);
     let shareLink = '';
 
     beforeAll(async () => {
@@ -80,7 +72,7 @@ describe.skipIf(!hasChromium)(
       expect(await page.getByRole('link', { name: 'upgrade' }).getAttribute('href')).toBe(
         '/subscription/plans',
       );
-      await shoot(page, 'white-label-disabled');
+      await shoot('white-label-disabled');
     });
 
     it("switches white label on with the operator's override plan", async () => {
@@ -122,12 +114,12 @@ describe.skipIf(!hasChromium)(
       await page.getByAltText('Template logo').first().waitFor();
       await page.getByLabel('Header').fill(HEADER);
       await page.getByLabel('Footer').fill(FOOTER);
-      await shoot(page, 'white-label-template-editor');
+      await shoot('white-label-template-editor');
       await page.getByRole('button', { name: 'Save template' }).click();
       await page.getByText('Successfully saved your template').waitFor();
       await page.waitForURL(/\/white-label\/templates$/);
       await page.getByRole('cell', { name: 'Agency', exact: true }).waitFor();
-      await shoot(page, 'white-label-templates');
+      await shoot('white-label-templates');
     });
 
     it('downloads the branded PDF of the saved checkup: logo, header and footer on every page', async () => {
@@ -148,7 +140,7 @@ describe.skipIf(!hasChromium)(
       expect(download.suggestedFilename()).toMatch(/^seo-report-127\.0\.0\.1-\d{4}-\d{2}-\d{2}\.pdf$/);
       const file = path.join(SHOTS, 'white-label-report.pdf');
       await download.saveAs(file);
-      const pdf = Buffer.from(execFileSync('cat', [file]));
+      const pdf = readFileSync(file);
       const pages = pageTexts(pdf);
       expect(pages.length).toBeGreaterThan(2);
       for (const [index, text] of pages.entries()) {
@@ -174,7 +166,7 @@ describe.skipIf(!hasChromium)(
         path.join(SHOTS, 'white-label-pdf'),
       ]);
       // By now the preview frame has drawn the PDF.
-      await shoot(page, 'white-label-reports');
+      await shoot('white-label-reports');
     });
 
     it('opens a share link without signing in, until it is revoked', async () => {
@@ -198,11 +190,11 @@ describe.skipIf(!hasChromium)(
       // Nothing on the page names the product (the checks' own texts included).
       const sitelens = await anonymous.getByText('Sitelens').allTextContents();
       expect(sitelens, sitelens.join(' | ')).toEqual([]);
-      await shoot(anonymous, 'white-label-shared-report');
+      await screenshotter(() => anonymous, SHOTS)('white-label-shared-report', { fullPage: true });
 
       await page.getByRole('tab', { name: 'Delivery' }).click();
       await page.getByText('Share links').first().waitFor();
-      await shoot(page, 'white-label-delivery');
+      await shoot('white-label-delivery');
       await page.getByRole('button', { name: 'Revoke' }).first().click();
       await page
         .locator('.ant-popconfirm')

@@ -1,7 +1,8 @@
-import type { ReportTemplate, Schedule, Share, TemplateListReply } from '@sitelens/contracts';
+import type { Schedule, Share, TemplateListReply } from '@sitelens/contracts';
 import { json } from '../../checkup/checkup-test-kit';
 import { website } from '../../deep-analysis/test-fixtures';
 import { type ApiCall, stubCalls } from '../../webmaster-tools/test-fixtures';
+import { BUILT_IN, template } from '../test-fixtures';
 
 /** Builders shared by the delivery cards' tests. */
 export const WEBSITE = '00000000-0000-4000-8000-0000000000d1';
@@ -10,20 +11,8 @@ export const SCHEDULE = '00000000-0000-4000-8000-0000000000d3';
 export const SHARE = '00000000-0000-4000-8000-0000000000d4';
 export const REPORT = '00000000-0000-4000-8000-0000000000d5';
 
-const brand = (guid: string, name: string): ReportTemplate => ({
-  guid,
-  name,
-  last_modified: 0,
-  logo: null,
-  content_blocks: { header: '', footer: '' },
-  engine_version: '1.0.0',
-  theme: 'default',
-  base64_logo: null,
-  editable: guid !== 'default',
-});
-
 export const TEMPLATES: TemplateListReply = {
-  templates: [brand('default', 'Default'), brand(TEMPLATE, 'Agency brand')],
+  templates: [BUILT_IN, template({ guid: TEMPLATE })],
   allowed: true,
 };
 
