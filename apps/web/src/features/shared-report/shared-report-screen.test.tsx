@@ -105,6 +105,9 @@ describe('the shared report page', () => {
     serve(json({ error: 'This report link has expired or was revoked.', code: 'gone' }, status));
     renderShared();
     expect(await screen.findByText('This report link has expired or was revoked.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This report link has expired or was revoked.',
+    );
     expect(screen.queryByRole('button', { name: SHARED_REPORT_MESSAGES.retry })).toBeNull();
   });
 

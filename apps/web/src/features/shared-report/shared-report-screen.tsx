@@ -55,11 +55,17 @@ export function SharedReportScreen() {
 function SharedReportError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const text = useErrorText(error);
   const gone = error instanceof RequestError && (error.status === 404 || error.status === 410);
-  if (gone) return <Result status="warning" title={text ?? SHARED_REPORT_MESSAGES.gone} />;
+  if (gone)
+    return (
+      <Result
+        status="warning"
+        title={<h1 className="shared-report-state-title">{text ?? SHARED_REPORT_MESSAGES.gone}</h1>}
+      />
+    );
   return (
     <Result
       status="error"
-      title={SHARED_REPORT_MESSAGES.failed}
+      title={<h1 className="shared-report-state-title">{SHARED_REPORT_MESSAGES.failed}</h1>}
       subTitle={text}
       extra={<Button onClick={onRetry}>{SHARED_REPORT_MESSAGES.retry}</Button>}
     />
@@ -89,12 +95,12 @@ function SharedReportView({ token, shared }: { token: string; shared: SharedRepo
         <header className="shared-report-brand">
           {logo && <img src={logo} alt={SHARED_REPORT_MESSAGES.logo} className="shared-report-logo" />}
           {/* Header and footer are the template's plain text: React shows any markup in them as text. */}
-          {branding.header && (
-            <Typography.Text strong className="shared-report-header-text">
-              {branding.header}
-            </Typography.Text>
-          )}
+          {branding.header && <h1 className="shared-report-header-text">{branding.header}</h1>}
         </header>
+      )}
+      {/* The page's one h1: the agency's header, else a title for screen readers only. */}
+      {!branding.header && (
+        <h1 className="visually-hidden">{SHARED_REPORT_MESSAGES.reportTitle(report.url)}</h1>
       )}
       <main className="shared-report-body">
         <ReportLayout
