@@ -19,6 +19,27 @@ const optionalUrl = z
  * Every environment variable the server reads, with its default. The README's configuration table
  * mirrors this schema; keep them together.
  */
+/** One engine of LLM_VISIBILITY_ENGINES. */
+export const VisibilityEnginesSchema = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(60),
+      base_url: z.url(),
+      model: z.string().min(1),
+      api_key: z.string().min(1).optional(),
+    }),
+  )
+  .min(1)
+  .max(10);
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -118,6 +139,25 @@ export const ConfigSchema = z.object({
     .min(0)
     .max(24 * 90)
     .default(24),
+  /** A language model: any OpenAI-compatible chat-completions endpoint (base URL ending in /v1) and its model; both, or neither. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  /** Sent as a bearer token; local servers such as Ollama need none. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** `json_schema` (structured outputs), or `json_object` for endpoints without them; either way every answer is validated. */
+  LLM_STRUCTURED_OUTPUT: z.enum(['json_schema', 'json_object']).default('json_schema'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(900).default(120),
+  /** Tokens one organization may use per calendar month (UTC); `none` for no cap. */
+  LLM_MONTHLY_TOKEN_CAP: z
+    .union([z.literal('none').transform(() => null), z.coerce.number().int().min(0).max(1_000_000_000)])
+    .default(2_000_000),
+  /**
+   * The engines LLM visibility asks, as JSON: `[{"name":"GPT","base_url":"https://api.openai.com/v1","model":"gpt-4o-mini","api_key":"sk-..."}]`;
+   * unset: the LLM_BASE_URL model alone.
+   */
+  LLM_VISIBILITY_ENGINES: z.string().optional(),
+  /** How many times each engine is asked each question, so the spread of its answers shows. */
+  LLM_VISIBILITY_SAMPLES: z.coerce.number().int().min(1).max(10).default(3),
   /** Chromium for the browser checks. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -156,6 +196,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(config.DATAFORSEO_LOGIN) !== Boolean(config.DATAFORSEO_PASSWORD)) {
     throw new ConfigError('Invalid configuration: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD go together');
+  }
+  if (Boolean(config.LLM_BASE_URL) !== Boolean(config.LLM_MODEL)) {
+    throw new ConfigError('Invalid configuration: LLM_BASE_URL and LLM_MODEL go together');
+  }
+  if (config.LLM_VISIBILITY_ENGINES !== undefined) {
+    const engines = VisibilityEnginesSchema.safeParse(parseJson(config.LLM_VISIBILITY_ENGINES));
+    if (!engines.success) {
+      throw new ConfigError(
+        `Invalid configuration: LLM_VISIBILITY_ENGINES must be a JSON array of {"name","base_url","model","api_key"?} (${engines.error.issues[0]?.message})`,
+      );
+    }
   }
   try {
     assertAllowPrivateSafe(config.NODE_ENV, config.FETCH_ALLOW_PRIVATE);

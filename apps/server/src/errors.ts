@@ -17,6 +17,10 @@ export const ERROR_STATUS = {
   data_budget_spent: 429,
   /** The data provider failed to answer (its outage, or the operator's credentials or funds). */
   data_source_failed: 502,
+  /** No language model is configured on this server. */
+  llm_not_configured: 503,
+  /** The organization's monthly language model tokens are used up. */
+  llm_budget_spent: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

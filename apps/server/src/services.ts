@@ -12,6 +12,7 @@ import { createPlanLimits, type PlanLimits } from './modules/sales/plan-limits';
 import { appSecret } from './platform/secrets';
 import { type BillingProvider, createBillingProvider } from './providers/billing';
 import { createHumanCheck, type HumanCheck } from './providers/human-check/human-check';
+import { createLlmFromConfig, type Llm } from './providers/llm';
 import { createMailer, type Mailer } from './providers/mail/mailer';
 import { createSeoDataFromConfig, type SeoData } from './providers/seo-data';
 
@@ -25,6 +26,8 @@ export interface Services {
   planLimits: PlanLimits;
   /** The keyword and backlink data provider behind its cost control. */
   seoData: SeoData;
+  /** The language models, with their token accounting. */
+  llm: Llm;
 }
 
 export async function createServices(
@@ -54,5 +57,6 @@ export async function createServices(
       overrides.planLimits ??
       createPlanLimits({ billing: config.BILLING_PROVIDER, defaultPlanCode: config.DEFAULT_PLAN }),
     seoData: overrides.seoData ?? createSeoDataFromConfig(config, database, logger),
+    llm: overrides.llm ?? createLlmFromConfig(config, database, logger),
   };
 }

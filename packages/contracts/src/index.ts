@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './ai-analysis';
 export * from './app-config';
 export * from './check-data-format';
 export * from './checkup';

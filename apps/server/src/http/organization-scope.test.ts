@@ -49,6 +49,8 @@ const TABLES = [
   'white_label_schedules',
   'white_label_sends',
   'white_label_shares',
+  'ai_analyses',
+  'llm_calls',
 ];
 const snapshot = async () =>
   Object.fromEntries(

@@ -1,3 +1,4 @@
+import { aiAnalysisJob } from '../modules/ai/jobs';
 import { runReportJob } from '../modules/checkup/jobs';
 import { deepAnalysisJob } from '../modules/deep-analysis/jobs';
 import { recrawlJob } from '../modules/deep-analysis/recrawl';
@@ -27,4 +28,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   monitorRollupJob,
   deliverNotificationsJob,
   whiteLabelSchedulesJob,
+  aiAnalysisJob,
 ];

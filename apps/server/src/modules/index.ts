@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { aiRoutes } from './ai/routes';
 import { appConfigRoutes } from './app-config/routes';
 import { authRoutes } from './auth/routes';
 import { backlinksRoutes } from './backlinks/routes';
@@ -43,4 +44,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   monitoringRoutes,
   notificationRoutes,
   whiteLabelRoutes,
+  aiRoutes,
 ];

@@ -203,6 +203,15 @@ export async function addWebsite(
   return res.json();
 }
 
+/** The organization (team) of a test account. */
+export async function organizationOf(database: Database, account: Account): Promise<string> {
+  const [row] = await database.query<{ organization_id: string }>(
+    'select organization_id from memberships where user_id = $1',
+    [account.guid],
+  );
+  return row!.organization_id;
+}
+
 /** A test app (as `createTestApp`) with a new user on the free trial. */
 export async function trialApp(
   ...options: Parameters<typeof createTestApp>

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './ai';
 export * from './checkup';
 export * from './deep-analysis';
 export * from './monitoring';

@@ -1,15 +1,8 @@
 import type { ReportOverview } from '@sitelens/contracts';
 import type { Database } from '../../db/client';
-import type { Account } from '../../test/app';
+import { type Account, organizationOf } from '../../test/app';
 
-/** The organization (team) of a test account. */
-export async function organizationOf(database: Database, account: Account): Promise<string> {
-  const [row] = await database.query<{ organization_id: string }>(
-    'select organization_id from memberships where user_id = $1',
-    [account.guid],
-  );
-  return row!.organization_id;
-}
+export { organizationOf };
 
 export interface SavedCheck {
   key: string;
