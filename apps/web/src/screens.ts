@@ -169,6 +169,20 @@ export const SCREENS: Screen[] = [
     }),
   },
   {
+    path: '/ai-content-analysis',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/ai-analysis/content-analysis-screen')).ContentAnalysisScreen,
+    }),
+  },
+  {
+    path: '/llm-visibility-analysis',
+    access: 'guarded',
+    lazy: async () => ({
+      Component: (await import('./features/ai-analysis/visibility-analysis-screen')).VisibilityAnalysisScreen,
+    }),
+  },
+  {
     path: '/backlinks',
     access: 'guarded',
     lazy: async () => ({
