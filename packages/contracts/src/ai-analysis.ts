@@ -18,6 +18,7 @@ export const AI_ANALYSIS_MESSAGES = {
     'An operator sets LLM_BASE_URL, LLM_MODEL and LLM_API_KEY (any OpenAI-compatible endpoint: OpenAI, Ollama, vLLM, OpenRouter) and restarts Sitelens.',
   tokenBudgetSpent: "Your organization has used this month's language model allowance.",
   llmFailed: 'The language model did not give a usable answer. Please try again later.',
+  interrupted: 'The analysis stopped before it finished. Please refresh it.',
   startFailed: 'Something went wrong!',
   startFailedDetail: 'Please try again or contact support',
   unknownDomain: 'This domain is not one of your tracked websites',

@@ -363,6 +363,85 @@ describe('with a language model', () => {
   });
 });
 
+describe('several engines', () => {
+  it('asks every engine each question three times and names them', async () => {
+    const second = await startOpenAiServer({
+      models: ['other-model'],
+      citedDomains: ['clayshop.org', 'kilnworks.net'],
+    });
+    const engines = JSON.stringify([
+      { name: 'First', base_url: fake.url, model: 'fixture-model', api_key: 'sk-test' },
+      { name: 'Second', base_url: second.url, model: 'other-model' },
+    ]);
+    const env = { ...MODEL_ENV(), LLM_VISIBILITY_ENGINES: engines };
+    const several = await createTestApp(env);
+    try {
+      const account = await teamAccount(several, {});
+      await website(several, account, 'acme');
+      const analysis = await analyse<VisibilityAnalysis>(
+        several,
+        account,
+        '/visibility-analysis',
+        'acme.example.com',
+        env,
+      );
+      expect(analysis.status, JSON.stringify(analysis.output?.error)).toBe('completed');
+      const output = analysis.output!;
+      expect(output.engines).toEqual([
+        { name: 'First', model: 'fixture-model' },
+        { name: 'Second', model: 'other-model' },
+      ]);
+      for (const prompt of output.search_prompts) {
+        expect(prompt.answers.map((answer) => `${answer.engine}#${answer.sample}`).sort()).toEqual([
+          'First (fixture-model)#0',
+          'First (fixture-model)#1',
+          'First (fixture-model)#2',
+          'Second (other-model)#0',
+          'Second (other-model)#1',
+          'Second (other-model)#2',
+        ]);
+      }
+      expect(second.requests.filter((request) => request.status === 200).length).toBe(
+        output.search_prompts.length * 3,
+      );
+      expect(output.top_websites.map((site) => site.domain)).toContain('kilnworks.net');
+    } finally {
+      await several.close();
+      await second.close();
+    }
+  });
+});
+
+describe('a process whose worker is gone for good', () => {
+  it('is failed by the next start, which then runs', async () => {
+    const account = await teamAccount(withoutModel, {});
+    const websiteId = await website(withoutModel, account, 'acme');
+    const [stuck] = await withoutModel.database.query<{ id: string }>(
+      `insert into ai_analyses (organization_id, website_id, kind, domain, status, started_at)
+       values ($1, $2, 'content', 'acme.example.com', 'running', now() - interval '2 hours') returning id`,
+      [await organizationOf(withoutModel.database, account), websiteId],
+    );
+    const analysis = await analyse<ContentAnalysis>(
+      withoutModel,
+      account,
+      '/content-analysis',
+      'acme.example.com',
+    );
+    expect(analysis.guid).not.toBe(stuck!.id);
+    expect(analysis.status).toBe('completed');
+    const old = await api(
+      withoutModel,
+      account,
+      'GET',
+      `/content-analysis/active?domain=acme.example.com&process_guid=${stuck!.id}`,
+    );
+    expect(old.json()).toMatchObject({
+      status: 'failed',
+      output: { error: AI_ANALYSIS_MESSAGES.interrupted },
+    });
+  });
+});
+
 describe('the monthly token cap', () => {
   it('refuses to start once the month’s tokens are spent, and fails a run that would pass the cap', async () => {
     const capped = await createTestApp({ ...MODEL_ENV(), LLM_MONTHLY_TOKEN_CAP: '1000' });

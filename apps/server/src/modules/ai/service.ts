@@ -126,7 +126,11 @@ export async function startAnalysis<K extends AnalysisKind>(
       `update ai_analyses set status = 'failed', finished_at = now(), output = $3
         where website_id = $1 and kind = $2 and status in ('pending', 'running')
           and coalesce(started_at, created_at) < now() - make_interval(mins => ${STALE_MINUTES})`,
-      [websiteId, kind, JSON.stringify(failedOutput(kind, domain, AI_ANALYSIS_MESSAGES.llmFailed, deps.llm))],
+      [
+        websiteId,
+        kind,
+        JSON.stringify(failedOutput(kind, domain, AI_ANALYSIS_MESSAGES.interrupted, deps.llm)),
+      ],
     );
     const [inserted] = await query<AnalysisRow>(
       `insert into ai_analyses (organization_id, website_id, kind, domain) values ($1, $2, $3, $4)

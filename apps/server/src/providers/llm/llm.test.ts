@@ -1,8 +1,10 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../../config';
 import { organizationOf, type TestApp, trialApp } from '../../test/app';
 import { type FakeOpenAi, startOpenAiServer } from '../../test/openai-server';
+import { createLlmFromConfig } from './index';
 import { LlmError } from './llm-provider';
 import { createLlm, JSON_ATTEMPTS } from './metered';
 import { createOpenAiCompatible, type OpenAiCompatibleOptions } from './openai-compatible';
@@ -182,5 +184,40 @@ describe('the monthly token cap', () => {
     const outcomes = await Promise.allSettled([ask(llm), ask(llm)]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(server.requests.length - before).toBe(1);
+  });
+});
+
+describe('configuration', () => {
+  it('reads the visibility engines from LLM_VISIBILITY_ENGINES, else asks the main model alone', () => {
+    const main = { LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_MODEL: 'main-model' };
+    const alone = createLlmFromConfig(loadConfig(main), t.database, logger);
+    expect(alone.visibilityEngines.map((engine) => engine.model)).toEqual(['main-model']);
+    const several = createLlmFromConfig(
+      loadConfig({
+        ...main,
+        LLM_VISIBILITY_ENGINES: JSON.stringify([
+          { name: 'GPT', base_url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', api_key: 'sk-x' },
+          { name: 'Llama', base_url: 'http://localhost:11434/v1', model: 'llama3.1' },
+        ]),
+      }),
+      t.database,
+      logger,
+    );
+    expect(several.engine?.model).toBe('main-model');
+    expect(several.visibilityEngines.map((engine) => engine.name)).toEqual(['GPT', 'Llama']);
+    expect(createLlmFromConfig(loadConfig({}), t.database, logger)).toMatchObject({
+      engine: null,
+      visibilityEngines: [],
+    });
+  });
+
+  it('refuses a model without its endpoint, and engines that are not the documented JSON', () => {
+    expect(() => loadConfig({ LLM_MODEL: 'gpt-4o-mini' })).toThrow(
+      'Invalid configuration: LLM_BASE_URL and LLM_MODEL go together',
+    );
+    expect(() => loadConfig({ LLM_VISIBILITY_ENGINES: '[{"name":"GPT"}]' })).toThrow(
+      /^Invalid configuration: LLM_VISIBILITY_ENGINES must be a JSON array/,
+    );
+    expect(() => loadConfig({ LLM_VISIBILITY_ENGINES: 'not json' })).toThrow(/LLM_VISIBILITY_ENGINES/);
   });
 });

@@ -31,6 +31,7 @@ export const VISIBILITY_MESSAGES = {
   noWebsite:
     'You do not track any website yet. Add one on the dashboard to see how language models cite it here.',
   visibility: 'Visibility score',
+  visibilityColumn: 'Visibility',
   shareOfVoice: 'Share of voice',
   competitorRange: 'Competitor range',
   yourWebsite: 'Your website',
@@ -321,7 +322,7 @@ const COLUMNS: TableColumnsType<TopWebsiteRow> = [
     ),
   },
   {
-    title: messages.visibility,
+    title: messages.visibilityColumn,
     key: 'visibility',
     align: 'right',
     width: 84,
