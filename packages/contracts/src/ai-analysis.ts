@@ -120,7 +120,7 @@ export const ContentAnalysisOutputSchema = z.object({
   signals: z.object({
     pages: z.array(z.object({ url: z.string(), title: z.string(), words: z.number() })),
     trust_signals: z.array(TrustSignalSchema),
-    /** Flesch reading ease of the pages' text (0 to 100, higher is easier); null without English text. */
+    /** Flesch reading ease of the pages' text, or its adaptation for their language (0 to 100, higher is easier), as the readability check scores a page; null under 100 words. */
     readability: z.number().nullable(),
   }),
   error: z.string().nullable(),

@@ -4,6 +4,7 @@ export { type CategoryInfo, checkMeta, reportStructure, type SectionInfo } from 
 export { CATEGORIES, type CategoryKey } from './categories';
 export type { Check, CheckMeta, CheckOutcome, CheckStatus } from './checks/define-check';
 export { allChecks } from './checks/index';
+export { readingEase } from './checks/readability';
 export * from './crawl/index';
 export { type CheckResult, evaluateChecks } from './evaluate';
 export {
@@ -24,7 +25,10 @@ export {
   SiteUnreachableError,
 } from './gather/site-discovery';
 export { gatherTextFile } from './gather/text-file';
+export { detectLanguage } from './html/keywords';
 export { pageModified } from './html/page-dates';
+export { pageLanguage } from './html/page-language';
+export { STOP_WORDS } from './html/stop-words';
 export {
   ALLOW_PRIVATE_VARIABLE,
   assertAllowPrivateSafe,

@@ -45,6 +45,25 @@ export function readingGrade(score: number): string {
 // headings and list items without a full stop are sentences of their own.
 const SENTENCE_END = /(?<=[.!?…])["”’»)]*\s+|\n/;
 
+/**
+ * Reading ease (0 to 100, higher is easier) of text blocks in `lang`, with the words per sentence
+ * it found; null under `thresholds.minWords` words, where the formula means nothing.
+ */
+export function readingEase(
+  blocks: string[],
+  lang: string,
+): { score: number; wordsPerSentence: number } | null {
+  const formula = FORMULAS[lang] ?? FORMULAS.en!;
+  const all = words(blocks.join('\n'), lang);
+  if (all.length < thresholds.minWords) return null;
+  const sentences = blocks
+    .flatMap((block) => block.split(SENTENCE_END))
+    .filter((sentence) => words(sentence, lang).length > 0).length;
+  const wordsPerSentence = all.length / Math.max(1, sentences);
+  const asw = all.reduce((sum, word) => sum + syllables(word, lang), 0) / all.length;
+  return { score: Math.round(Math.max(0, Math.min(100, formula(wordsPerSentence, asw)))), wordsPerSentence };
+}
+
 export const readability = defineCheck({
   key: 'readability',
   title: 'Readability',
@@ -60,17 +79,12 @@ export const readability = defineCheck({
   evaluate({ document: { $ } }, { format }) {
     const blocks = mainContentBlocks($);
     const { lang } = pageLanguage($, blocks.join('\n'));
-    const formula = FORMULAS[lang] ?? FORMULAS.en!;
-    const all = words(blocks.join('\n'), lang);
-    if (all.length < thresholds.minWords)
-      return notApplicable(format(messages.tooShort, { words: all.length, min: thresholds.minWords }));
-
-    const sentences = blocks
-      .flatMap((block) => block.split(SENTENCE_END))
-      .filter((sentence) => words(sentence, lang).length > 0).length;
-    const asl = all.length / Math.max(1, sentences);
-    const asw = all.reduce((sum, word) => sum + syllables(word, lang), 0) / all.length;
-    const score = Math.round(Math.max(0, Math.min(100, formula(asl, asw))));
+    const ease = readingEase(blocks, lang);
+    if (!ease) {
+      const count = words(blocks.join('\n'), lang).length;
+      return notApplicable(format(messages.tooShort, { words: count, min: thresholds.minWords }));
+    }
+    const { score, wordsPerSentence: asl } = ease;
     const avg = Math.round(asl * 10) / 10;
     const grade = readingGrade(score);
     const values = { score, grade, avg, max: thresholds.maxSentenceWords };

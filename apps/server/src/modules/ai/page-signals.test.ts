@@ -1,4 +1,5 @@
 import { TRUST_WEIGHTS } from '@sitelens/contracts';
+import { readingEase as engineReadingEase } from '@sitelens/engine';
 import { describe, expect, it } from 'vitest';
 import {
   computedContentTrust,
@@ -122,7 +123,9 @@ describe('pageText', () => {
     const text = pageText(html, 'https://a.com/');
     expect(text.text).toBe(SIMPLE);
     expect(text.language).toBe('en');
-    expect(pageText('<body><p>Bonjour</p></body>', 'https://a.com/').language).toBeNull();
+    expect(pageText('<html lang="fr-CA"><body><p>Bonjour</p></body></html>', 'https://a.com/').language).toBe(
+      'fr',
+    );
   });
 });
 
@@ -135,11 +138,11 @@ describe('readingEase', () => {
     expect(complex).toBeGreaterThanOrEqual(0);
   });
 
-  it('is null under 100 words or for text that is not English', () => {
+  it('is null under 100 words, and scores other languages with their adaptation, as the readability check does', () => {
     expect(readingEase('The cat sat on the mat.')).toBeNull();
-    expect(
-      readingEase(repeat('Der Hund läuft schnell über die Wiese und bellt laut, weil er sich freut.', 10)),
-    ).toBeNull();
+    const german = repeat('Der Hund läuft schnell über die Wiese und bellt laut, weil er sich freut.', 10);
+    expect(readingEase(german)).toBe(engineReadingEase([german], 'de')!.score);
+    expect(readingEase(german)).not.toBe(engineReadingEase([german], 'en')!.score);
   });
 });
 

@@ -1,4 +1,5 @@
 import { type ContentTrust, type TrustSignal, trustScore, type WebsiteProfile } from '@sitelens/contracts';
+import { detectLanguage, readingEase as engineReadingEase, pageLanguage, STOP_WORDS } from '@sitelens/engine';
 import { type CheerioAPI, type contains, load } from 'cheerio';
 import { getDomain } from 'tldts';
 
@@ -25,8 +26,8 @@ export interface PageText {
   text: string;
   /** Words of the whole main text (before the cap). */
   words: number;
-  /** Primary language subtag ('en'), declared or recognised; null when neither. */
-  language: string | null;
+  /** Primary language subtag ('en'): declared, else recognised from the words, else English. */
+  language: string;
 }
 
 export type TrustSignalKey =
@@ -179,72 +180,18 @@ function cap(text: string, max: number): string {
   return space > max - 40 ? cut.slice(0, space) : cut;
 }
 
-function languageOf($: CheerioAPI, text: string): string | null {
-  const declared = [
-    $('html').attr('lang'),
-    $('meta[http-equiv]')
-      .filter((_, el) => ($(el).attr('http-equiv') ?? '').toLowerCase() === 'content-language')
-      .attr('content'),
-    metaContent($, 'og:locale'),
-  ];
-  for (const value of declared) {
-    const primary =
-      (value ?? '')
-        .trim()
-        .toLowerCase()
-        .split(/[-_,\s]/)[0] ?? '';
-    if (/^[a-z]{2,3}$/.test(primary)) return primary;
-  }
-  return isEnglish(text) ? 'en' : null;
-}
+/** The page's declared language, else the one its words read as (the engine's reading, as the checks use). */
+const languageOf = ($: CheerioAPI, text: string): string => pageLanguage($, text).lang;
 
 // ---------------------------------------------------------------------------------------------------
 // Readability
 
-const ENGLISH_STOP_WORDS = new Set(
-  "a about after all also an and any are as at be because been but by can could did do does for from had has have he her his how i if in into is it its just more most my no not of on one only or other our out over she so some such than that the their them then there these they this to up us was we were what when which who will with would you your it's don't can't".split(
-    ' ',
-  ),
-);
-const MIN_WORDS_FOR_READABILITY = 100;
-
-/** Text reads as English when a fifth of its words are English function words (typical prose: ~40 %). */
-function isEnglish(text: string): boolean {
-  const words = wordsOf(text.toLowerCase());
-  if (words.length < 20) return false;
-  return words.filter((w) => ENGLISH_STOP_WORDS.has(w)).length / words.length >= 0.2;
-}
-
 /**
- * Syllables in an English word from its vowel groups, with the usual corrections: a silent final
- * "e" ("make"; "table" keeps it), silent "-ed" and "-es", and two-vowel groups read as two ("piano").
- */
-export function syllables(word: string): number {
-  const w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (!w) return 0;
-  let count = w.match(/[aeiouy]+/g)?.length ?? 0;
-  if (count > 1) {
-    if (/[^aeiouy]e$/.test(w) && !/[^aeiouy]le$/.test(w)) count--;
-    else if (/[^aeiouytd]ed$/.test(w)) count--;
-    else if (/[^aeiouysxzcgh]es$/.test(w) && !/[^aeiouy]les$/.test(w)) count--;
-  }
-  count +=
-    (w.match(/ia|io|eo|ua/g)?.length ?? 0) - (w.match(/tion|sion|cial|tial|cious|tious/g)?.length ?? 0);
-  return Math.max(1, count);
-}
-
-/**
- * Flesch reading ease of English text: 206.835 − 1.015 × words per sentence − 84.6 × syllables per
- * word, clamped to 0..100 and rounded (higher is easier; 60–70 is plain English). Null for fewer than
- * 100 words or text that does not read as English, where the formula means nothing.
+ * Reading ease of the pages' text (0 to 100, higher is easier): the engine's Flesch formula, or its
+ * adaptation for the text's language, as the readability check scores a page. Null under 100 words.
  */
 export function readingEase(text: string): number | null {
-  const words = wordsOf(text).filter((w) => /\p{L}/u.test(w));
-  if (words.length < MIN_WORDS_FOR_READABILITY || !isEnglish(text)) return null;
-  const sentences = text.split(/[.!?…]+(?=\s|$)/).filter((s) => /\p{L}/u.test(s)).length || 1;
-  const syllableCount = words.reduce((sum, w) => sum + syllables(w), 0);
-  const score = 206.835 - 1.015 * (words.length / sentences) - 84.6 * (syllableCount / words.length);
-  return Math.round(Math.min(100, Math.max(0, score)));
+  return engineReadingEase([text], detectLanguage(text)?.lang ?? 'en')?.score ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -707,8 +654,8 @@ function signalsOf(parsed: ParsedPage[], homepage: SitePage | undefined, domain:
 // ---------------------------------------------------------------------------------------------------
 // Trust metrics
 
-const STOP_WORDS = new Set([
-  ...ENGLISH_STOP_WORDS,
+const IGNORED_TERMS = new Set([
+  ...(STOP_WORDS.en ?? []),
   ...'also any each every here home how into many may more most much new now off page read see site use using via want way well what where why www com org net http https'.split(
     ' ',
   ),
@@ -724,7 +671,7 @@ const termOf = (word: string) => {
 };
 const termsOf = (text: string) => wordsOf(text).map(termOf);
 const contentTerms = (text: string, exclude: Set<string>) =>
-  termsOf(text).filter((t) => t.length >= 3 && /\p{L}/u.test(t) && !STOP_WORDS.has(t) && !exclude.has(t));
+  termsOf(text).filter((t) => t.length >= 3 && /\p{L}/u.test(t) && !IGNORED_TERMS.has(t) && !exclude.has(t));
 
 function topTerms(text: string, count: number, exclude: Set<string>): string[] {
   const frequency = new Map<string, number>();
@@ -812,7 +759,7 @@ function topicalRelevance(
     let bodyOnly = 0;
     for (const keyword of tracked) {
       const all = termsOf(keyword);
-      const meaningful = all.filter((t) => !STOP_WORDS.has(t));
+      const meaningful = all.filter((t) => !IGNORED_TERMS.has(t));
       const terms = meaningful.length ? meaningful : all;
       const inField = (field: Set<string>) => terms.length > 0 && terms.every((t) => field.has(t));
       if (fields.some((f) => inField(f.prominent))) prominent++;
