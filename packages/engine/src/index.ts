@@ -28,6 +28,7 @@ export { gatherTextFile } from './gather/text-file';
 export { detectLanguage } from './html/keywords';
 export { pageModified } from './html/page-dates';
 export { pageLanguage } from './html/page-language';
+export { jsonLdNodes, SCHEMA_FAMILIES } from './html/schema-org';
 export { STOP_WORDS } from './html/stop-words';
 export {
   ALLOW_PRIVATE_VARIABLE,

@@ -1,5 +1,12 @@
 import { type ContentTrust, type TrustSignal, trustScore, type WebsiteProfile } from '@sitelens/contracts';
-import { detectLanguage, readingEase as engineReadingEase, pageLanguage, STOP_WORDS } from '@sitelens/engine';
+import {
+  detectLanguage,
+  readingEase as engineReadingEase,
+  jsonLdNodes,
+  pageLanguage,
+  SCHEMA_FAMILIES,
+  STOP_WORDS,
+} from '@sitelens/engine';
 import { type CheerioAPI, type contains, load } from 'cheerio';
 import { getDomain } from 'tldts';
 
@@ -211,31 +218,9 @@ interface ParsedPage {
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function jsonLdNodes($: CheerioAPI): JsonObject[] {
-  const nodes: JsonObject[] = [];
-  const visit = (value: unknown, depth: number) => {
-    if (depth > 12) return;
-    if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
-    else if (isObject(value)) {
-      if (value['@type'] !== undefined) nodes.push(value);
-      for (const child of Object.values(value)) visit(child, depth + 1);
-    }
-  };
-  $('script')
-    .filter((_, el) => ($(el).attr('type') ?? '').trim().toLowerCase() === 'application/ld+json')
-    .each((_, el) => {
-      const source = $(el)
-        .text()
-        .replace(/^\s*(<!--|<!\[CDATA\[)/, '')
-        .replace(/(-->|\]\]>)\s*$/, '');
-      try {
-        visit(JSON.parse(source), 0);
-      } catch {
-        // A broken block says nothing; the page's other blocks still count.
-      }
-    });
-  return nodes;
-}
+/** The page's JSON-LD nodes that name a type (the engine's reading, as the structured-data checks use). */
+const typedNodes = ($: CheerioAPI): JsonObject[] =>
+  jsonLdNodes($).filter((node) => node['@type'] !== undefined);
 
 const typesOf = (node: JsonObject): string[] =>
   (Array.isArray(node['@type']) ? node['@type'] : [node['@type']])
@@ -257,48 +242,12 @@ const textField = (node: JsonObject | undefined, key: string): string =>
   typeof node?.[key] === 'string' ? collapse(node[key] as string) : '';
 
 const GENERIC_ORGANIZATIONS = new Set(['Organization', 'Corporation', 'LocalBusiness', 'OnlineBusiness']);
-const ORGANIZATION_TYPES = new Set([
-  ...GENERIC_ORGANIZATIONS,
+// schema.org's Organization and LocalBusiness types the engine knows.
+const ORGANIZATION_TYPES: ReadonlySet<string> = new Set([
+  ...SCHEMA_FAMILIES.organization,
+  ...SCHEMA_FAMILIES.localBusiness,
+  'OnlineBusiness',
   'OnlineStore',
-  'NGO',
-  'Airline',
-  'Consortium',
-  'Cooperative',
-  'PerformingGroup',
-  'MusicGroup',
-  'Project',
-  'SportsTeam',
-  'WorkersUnion',
-  'PoliticalParty',
-  'Attorney',
-  'Dentist',
-  'Physician',
-  'Notary',
-  'Plumber',
-  'Electrician',
-  'Locksmith',
-  'Florist',
-  'Bakery',
-  'Brewery',
-  'Winery',
-  'Distillery',
-  'Restaurant',
-  'CafeOrCoffeeShop',
-  'BarOrPub',
-  'Hotel',
-  'Motel',
-  'Hostel',
-  'Resort',
-  'Library',
-  'Pharmacy',
-  'Hospital',
-  'Optician',
-  'ExerciseGym',
-  'RealEstateAgent',
-  'TravelAgency',
-  'ChildCare',
-  'Preschool',
-  'Museum',
 ]);
 // schema.org's Organization and LocalBusiness subtypes mostly end in one of these words.
 const ORGANIZATION_SUFFIX =
@@ -316,7 +265,7 @@ function parsePages(pages: SitePage[]): ParsedPage[] {
         page,
         url: page.finalUrl || page.url,
         $,
-        nodes: jsonLdNodes($),
+        nodes: typedNodes($),
         text: readPage($, page.finalUrl, Number.POSITIVE_INFINITY),
       };
     });
