@@ -192,6 +192,32 @@ describe('content analysis without a language model', () => {
     ).toBe(404);
   });
 
+  it("reads a sample of each of Deep Analysis's page groups as the key pages when the site is grouped", async () => {
+    const grouped = await teamAccount(withoutModel, {});
+    const websiteId = await website(withoutModel, grouped, 'acme');
+    const organizationId = await organizationOf(withoutModel.database, grouped);
+    const [articles] = await withoutModel.database.query<{ id: string }>(
+      `insert into url_clusters (organization_id, website_id, title, description) values ($1, $2, 'Articles', 'Blog') returning id`,
+      [organizationId, websiteId],
+    );
+    await withoutModel.database.query(
+      `insert into serviceable_urls (organization_id, website_id, url, cluster_id, source, status_code, depth)
+       values ($1, $2, 'http://acme.example.com/blog/glazes', $3, 'sitemap', 200, 1),
+              ($1, $2, 'http://acme.example.com/about', null, 'sitemap', 200, 1)`,
+      [organizationId, websiteId, articles!.id],
+    );
+    const analysis = await analyse<ContentAnalysis>(
+      withoutModel,
+      grouped,
+      '/content-analysis',
+      'acme.example.com',
+    );
+    expect(analysis.output?.signals.pages.map((read) => read.url)).toEqual([
+      'http://acme.example.com/',
+      'http://acme.example.com/blog/glazes',
+    ]);
+  });
+
   it('refuses LLM visibility: it needs a model, and says how an operator configures one', async () => {
     const refused = await api(withoutModel, account, 'POST', '/visibility-analysis', {
       domain: 'acme.example.com',
