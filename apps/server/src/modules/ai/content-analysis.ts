@@ -1,4 +1,5 @@
 import {
+  CHECKUP_MESSAGES,
   CompetitorContentSchema,
   type ContentAnalysisOutput,
   ContentEffectivenessSchema,
@@ -8,15 +9,8 @@ import {
 } from '@sitelens/contracts';
 import { z } from 'zod';
 import type { Llm } from '../../providers/llm';
-import {
-  computedContentTrust,
-  pageText,
-  profileFromPages,
-  readingEase,
-  type SitePage,
-  trustSignals,
-} from './page-signals';
-import { AnalysisFailed, type AnalysisTarget, type PageReader, unreachable } from './target';
+import { capText, measureSite, type PageText, pageText, readingEase } from './page-signals';
+import { AnalysisFailed, type AnalysisTarget, type PageReader } from './target';
 
 /** What the model is asked for the website itself; the trust score is ours, from its metrics. */
 export const ContentReportSchema = z.object({
@@ -34,20 +28,20 @@ const PAGE_CHARS = 3_000;
 const ALL_CHARS = 18_000;
 
 /** The pages as the model reads them: each with its title, description, headings and text. */
-export function pagesForPrompt(pages: SitePage[], budget = ALL_CHARS): string {
+export function pagesForPrompt(pages: { url: string; text: PageText }[], budget = ALL_CHARS): string {
   let left = budget;
   const parts: string[] = [];
-  for (const page of pages) {
+  for (const { url, text } of pages) {
     if (left <= 0) break;
-    const text = pageText(page.html, page.finalUrl, { maxChars: Math.min(PAGE_CHARS, left) });
-    left -= text.text.length;
+    const body = capText(text.text, Math.min(PAGE_CHARS, left));
+    left -= body.length;
     parts.push(
       [
-        `### ${page.finalUrl}`,
+        `### ${url}`,
         `Title: ${text.title || '(none)'}`,
         `Description: ${text.description || '(none)'}`,
         `Headings: ${text.headings.slice(0, 20).join(' | ') || '(none)'}`,
-        `Text: ${text.text}`,
+        `Text: ${body}`,
       ].join('\n'),
     );
   }
@@ -65,24 +59,26 @@ export async function analyseContent(
   target: AnalysisTarget,
 ): Promise<ContentAnalysisOutput> {
   const homepage = await read.page(target.homepageUrl);
-  if (!homepage) throw new AnalysisFailed(unreachable(target.homepageUrl));
-  const pages = [homepage, ...(await read.pages(await read.keyPages(homepage)))];
-  const signals = trustSignals(pages, target.domain);
-  const texts = pages.map((page) => ({ page, text: pageText(page.html, page.finalUrl) }));
+  if (!homepage) throw new AnalysisFailed(CHECKUP_MESSAGES.cannotAccess(target.homepageUrl));
+  const site = measureSite(
+    [homepage, ...(await read.pages(await read.keyPages(homepage)))],
+    target.domain,
+    target.keywords,
+  );
+  const signals = site.signals;
   const measured = {
-    pages: texts.map(({ page, text }) => ({ url: page.finalUrl, title: text.title, words: text.words })),
+    pages: site.pages.map(({ url, text }) => ({ url, title: text.title, words: text.words })),
     trust_signals: signals,
-    readability: readingEase(texts.map(({ text }) => text.text).join(' ')),
+    readability: readingEase(site.pages.map(({ text }) => text.text).join(' ')),
   };
-  const computedTrust = computedContentTrust(pages, target.domain, target.keywords);
 
   if (!llm.engine) {
     return {
       method: 'computed',
-      website_profile: profileFromPages(pages, target.domain),
+      website_profile: site.profile,
       content_effectiveness: null,
       competitor_content: null,
-      content_trust: computedTrust,
+      content_trust: site.trust,
       signals: measured,
       error: null,
     };
@@ -108,7 +104,7 @@ export async function analyseContent(
         content: `${facts}
 
 Pages:
-${pagesForPrompt(pages)}
+${pagesForPrompt(site.pages)}
 
 Give:
 - website_profile: what the business offers (domain_description), who it serves (target_audience), and its industry niche (name and one-sentence description).
@@ -144,7 +140,10 @@ async function competitorContent(llm: Llm, read: PageReader, target: AnalysisTar
         role: 'user',
         content: `The website ${target.domain} competes with the sites below. For each competitor's homepage give its name, its strengths and weaknesses as content (2 to 4 each), and a content trust score from 0 to 100; then a summary of what ${target.domain} can learn from them. Keep each competitor's domain and url exactly as given.
 
-${pagesForPrompt(pages, 12_000)}`,
+${pagesForPrompt(
+  pages.map((page) => ({ url: page.finalUrl, text: pageText(page.html, page.finalUrl) })),
+  12_000,
+)}`,
       },
     ],
   });

@@ -173,14 +173,14 @@ function readPage($: CheerioAPI, _url: string, maxChars: number): PageText {
     title,
     description,
     headings,
-    text: cap(full, maxChars),
+    text: capText(full, maxChars),
     words: wordsOf(full).length,
     language: languageOf($, full),
   };
 }
 
 /** `text` cut to `max` characters, at a word boundary when one is near. */
-function cap(text: string, max: number): string {
+export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
@@ -291,7 +291,10 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * description or no niche: nothing is guessed.
  */
 export function profileFromPages(pages: SitePage[], _domain: string): WebsiteProfile | null {
-  const parsed = parsePages(pages);
+  return profileOf(parsePages(pages));
+}
+
+function profileOf(parsed: ParsedPage[]): WebsiteProfile | null {
   const homepage = parsed[0];
   if (!homepage) return null;
   const nodes = parsed.flatMap((p) => p.nodes);
@@ -772,7 +775,10 @@ function topicalRelevance(
  */
 export function computedContentTrust(pages: SitePage[], domain: string, keywords: string[]): ContentTrust {
   const parsed = parsePages(pages);
-  const signals = signalsOf(parsed, pages[0], domain);
+  return contentTrustOf(parsed, signalsOf(parsed, pages[0], domain), keywords);
+}
+
+function contentTrustOf(parsed: ParsedPage[], signals: TrustSignal[], keywords: string[]): ContentTrust {
   const trust_metrics = metricsOf(parsed, signals, keywords);
   const found = signals.filter((signal) => signal.found).length;
   return {
@@ -786,5 +792,23 @@ export function computedContentTrust(pages: SitePage[], domain: string, keywords
       .map((signal) => messages.improvements[signal.key as TrustSignalKey]),
     trust_score: trustScore(trust_metrics),
     trust_metrics,
+  };
+}
+
+/**
+ * Everything measured on a site's pages, each page parsed once: their readable parts (text capped
+ * as `pageText` caps it), the trust signals, the computed content trust and the stated profile.
+ */
+export function measureSite(pages: SitePage[], domain: string, keywords: string[]) {
+  const parsed = parsePages(pages);
+  const signals = signalsOf(parsed, pages[0], domain);
+  return {
+    pages: parsed.map(({ url, text }) => ({
+      url,
+      text: { ...text, text: capText(text.text, DEFAULT_MAX_CHARS) },
+    })),
+    signals,
+    trust: contentTrustOf(parsed, signals, keywords),
+    profile: profileOf(parsed),
   };
 }

@@ -3,6 +3,7 @@ import {
   AiDomainQuerySchema,
   AiStartBodySchema,
   ContentAnalysisSchema,
+  ErrorReplySchema,
   LlmStatusSchema,
   VisibilityAnalysisSchema,
 } from '@sitelens/contracts';
@@ -11,7 +12,8 @@ import { callerOf, organizationOf, requireAuth } from '../../http/authenticate';
 import { websiteRouteErrors } from '../websites/routes';
 import { type AiDeps, activeAnalysis, latestAnalysis, llmStatus, startAnalysis } from './service';
 
-const errors = { ...websiteRouteErrors, 503: websiteRouteErrors[400] };
+// 503: no language model is configured (llm_not_configured).
+const errors = { ...websiteRouteErrors, 503: ErrorReplySchema };
 
 /** AI content analysis and LLM visibility analysis (dashboard document 7, "AI and LLM analysis"). */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {

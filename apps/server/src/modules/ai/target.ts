@@ -2,7 +2,7 @@ import type { WebsiteSettings } from '@sitelens/contracts';
 import type { EngineFetch } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
 import type { SitePage } from './page-signals';
-import { fetchPage, fetchPages, KEY_PAGES, keyPageUrls, MAX_COMPETITORS } from './site-pages';
+import { fetchPage, fetchPages, keyPageUrls, MAX_COMPETITORS } from './site-pages';
 
 /** The tracked website an analysis is about, with what the analyses use of it. */
 export interface AnalysisTarget {
@@ -25,10 +25,6 @@ export class AnalysisFailed extends Error {
   }
 }
 
-/** Spec 8, the quick checkup's wording for a site that cannot be read. */
-export const unreachable = (url: string) =>
-  `We cannot access ${url} in order to perform our test! Either the site is not online, or our tool is being blocked by your server.`;
-
 /** How an analysis reads pages: always through the guarded fetcher. */
 export interface PageReader {
   page(url: string): Promise<SitePage | null>;
@@ -40,7 +36,7 @@ export function createPageReader(fetch: EngineFetch, query: QueryFn, websiteId: 
   return {
     page: (url) => fetchPage(fetch, url),
     pages: (urls) => fetchPages(fetch, urls),
-    keyPages: async (homepage) => (await keyPageUrls(query, websiteId, homepage)).slice(0, KEY_PAGES),
+    keyPages: (homepage) => keyPageUrls(query, websiteId, homepage),
   };
 }
 

@@ -1,17 +1,18 @@
-import type {
-  CitedResult,
-  PromptAnswer,
-  SearchPrompt,
-  SpreadFigure,
-  TopWebsite,
-  VisibilityOutput,
+import {
+  CHECKUP_MESSAGES,
+  type CitedResult,
+  type PromptAnswer,
+  type SearchPrompt,
+  type SpreadFigure,
+  type TopWebsite,
+  type VisibilityOutput,
 } from '@sitelens/contracts';
 import { mapLimit } from '@sitelens/engine';
 import { parse } from 'tldts';
 import { z } from 'zod';
 import type { Llm, LlmEngine } from '../../providers/llm';
 import { pageText } from './page-signals';
-import { AnalysisFailed, type AnalysisTarget, type PageReader, unreachable } from './target';
+import { AnalysisFailed, type AnalysisTarget, type PageReader } from './target';
 
 /** Questions asked of every engine, and answers asked for at once. */
 export const PROMPTS = 5;
@@ -189,7 +190,7 @@ export async function analyseVisibility(
   let about = profile;
   if (!about) {
     const homepage = await read.page(target.homepageUrl);
-    if (!homepage) throw new AnalysisFailed(unreachable(target.homepageUrl));
+    if (!homepage) throw new AnalysisFailed(CHECKUP_MESSAGES.cannotAccess(target.homepageUrl));
     const text = pageText(homepage.html, homepage.finalUrl, { maxChars: 3_000 });
     about = `${text.title}\n${text.description}\n${text.headings.slice(0, 15).join(' | ')}\n${text.text}`;
   }

@@ -82,10 +82,22 @@ export function extractJson(text: string): unknown {
   throw new SyntaxError('the answer is not JSON');
 }
 
-const firstIssue = (error: z.ZodError) => {
-  const issue = error.issues[0]!;
-  return `${issue.path.join('.') || 'the answer'}: ${issue.message}`;
-};
+/** The answer parsed and valid against its schema, or what is wrong with it. */
+function readAnswer<T>(
+  schema: z.ZodType<T>,
+  content: string,
+): { ok: true; value: T } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = extractJson(content);
+  } catch {
+    return { ok: false, problem: 'the answer is not JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, problem: `${issue.path.join('.') || 'the answer'}: ${issue.message}` };
+}
 
 export function createLlm(options: LlmOptions): Llm {
   const { database } = options;
@@ -152,14 +164,9 @@ export function createLlm(options: LlmOptions): Llm {
           schema: { name: question.schemaName, jsonSchema },
           maxTokens: question.maxTokens,
         });
-        let parsed: z.ZodSafeParseResult<unknown>;
-        try {
-          parsed = question.schema.safeParse(extractJson(answer.content));
-        } catch {
-          parsed = { success: false, error: new z.ZodError([]) } as z.ZodSafeParseResult<unknown>;
-        }
-        if (parsed.success) return parsed.data as never;
-        problem = parsed.error.issues.length > 0 ? firstIssue(parsed.error) : 'the answer is not JSON';
+        const read = readAnswer(question.schema, answer.content);
+        if (read.ok) return read.value;
+        problem = read.problem;
         options.logger.warn(
           { engine: engine.name, model: engine.model, purpose: question.purpose, attempt, problem },
           'a language model answer did not match its schema',

@@ -24,7 +24,7 @@ export interface OpenAiCompatibleOptions {
 }
 
 interface CompletionBody {
-  choices?: { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }[];
+  choices?: { message?: { content?: string | null } }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number };
   error?: { message?: string; code?: string | null; type?: string };
 }
