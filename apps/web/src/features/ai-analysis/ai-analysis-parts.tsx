@@ -135,6 +135,21 @@ export function AnalysisHeader({
   );
 }
 
+/**
+ * What the cards show of an analysis: its output, or none when it failed (its error shows above the
+ * cards, which show their empty texts).
+ */
+export function shownOutput<O extends { error: string | null }>(
+  analysis: { status: string; output: O | null } | null,
+): { failed: boolean; error: string | null; output: O | null } {
+  const failed = analysis !== null && (analysis.status === 'failed' || Boolean(analysis.output?.error));
+  return {
+    failed,
+    error: analysis?.output?.error ?? null,
+    output: analysis && !failed ? analysis.output : null,
+  };
+}
+
 /** A finished analysis that failed: its error above the cards (which show their empty texts). */
 export function FailedAnalysisAlert({ error }: { error: string | null }) {
   return <Alert type="error" showIcon title={error ?? AI_ANALYSIS_MESSAGES.llmFailed} />;

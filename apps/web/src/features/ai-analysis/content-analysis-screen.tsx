@@ -26,6 +26,7 @@ import {
   FailedAnalysisAlert,
   figure,
   OutsideLink,
+  shownOutput,
 } from './ai-analysis-parts';
 
 const messages = {
@@ -78,9 +79,7 @@ function WebsiteContentAnalysis(selected: SelectedWebsite) {
   const process = useAiProcess('content-analysis', selected.website.domain);
   const { analysis } = process;
   const state = cardState(process);
-  const failed = analysis !== null && (analysis.status === 'failed' || Boolean(analysis.output?.error));
-  // A failed analysis shows its error, and the cards their empty texts.
-  const output = analysis && !failed ? analysis.output : null;
+  const { failed, error, output } = shownOutput(analysis);
   const computed = output?.method === 'computed';
 
   return (
@@ -107,7 +106,7 @@ function WebsiteContentAnalysis(selected: SelectedWebsite) {
         <ServerErrorAlert error={process.error} />
       ) : (
         <>
-          {state === 'ready' && failed && <FailedAnalysisAlert error={analysis.output?.error ?? null} />}
+          {state === 'ready' && failed && <FailedAnalysisAlert error={error} />}
           <div className="ai-layout">
             <div className="ai-main">
               <AiCard title={messages.context} state={state} empty={AI_ANALYSIS_MESSAGES.noContext}>

@@ -20,6 +20,7 @@ import {
   figure,
   OutsideLink,
   plural,
+  shownOutput,
 } from './ai-analysis-parts';
 
 export const VISIBILITY_MESSAGES = {
@@ -70,8 +71,7 @@ function WebsiteVisibility(selected: SelectedWebsite) {
   const notConfigured = llm.data?.configured === false;
   const { analysis } = process;
   const state = cardState(process);
-  const failed = analysis !== null && (analysis.status === 'failed' || Boolean(analysis.output?.error));
-  const output = analysis && !failed ? analysis.output : null;
+  const { failed, error, output } = shownOutput(analysis);
 
   return (
     <>
@@ -111,7 +111,7 @@ function WebsiteVisibility(selected: SelectedWebsite) {
         <ServerErrorAlert error={process.error} />
       ) : (
         <>
-          {state === 'ready' && failed && <FailedAnalysisAlert error={analysis.output?.error ?? null} />}
+          {state === 'ready' && failed && <FailedAnalysisAlert error={error} />}
           <div className="ai-layout">
             <div className="ai-main">
               <AiCard title={messages.questions} state={state} empty={messages.noData}>

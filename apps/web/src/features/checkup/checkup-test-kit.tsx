@@ -4,12 +4,27 @@ import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { Session } from '../../session/session-context';
 
 /** A one-category report structure for the checkup screens' tests. */
 export const STRUCTURE = {
   categories: [
     { key: 'common-seo', title: 'Common SEO', sections: [{ key: 'meta-title', title: 'Meta Title' }] },
   ],
+};
+
+/** A signed-in owner on an active Pro plan, for screens that read the session. */
+export const SESSION: Session = {
+  guid: '00000000-0000-4000-8000-00000000000a',
+  email: 'lin@example.test',
+  f_name: 'Lin',
+  l_name: 'Chen',
+  org_role: 'owner',
+  o_guid: '00000000-0000-4000-8000-00000000000b',
+  subscription: { plan_code: 'pro-monthly', status: 'active' },
+  plan_name: 'Pro',
+  is_legacy_paypal: false,
+  team: null,
 };
 
 export const json = (body: unknown, status = 200) =>

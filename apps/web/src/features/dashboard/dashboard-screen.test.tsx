@@ -13,25 +13,12 @@ import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Session, SessionProvider } from '../../session/session-context';
+import { SessionProvider } from '../../session/session-context';
 import { backlink, FETCHED_AT, overview, page, usage } from '../backlinks/test-fixtures';
-import { json, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
+import { json, SESSION, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
 import { website as trackedWebsite } from '../deep-analysis/test-fixtures';
 import { callsTo } from '../webmaster-tools/test-fixtures';
 import { DashboardScreen } from './dashboard-screen';
-
-const SESSION: Session = {
-  guid: '00000000-0000-4000-8000-00000000000a',
-  email: 'lin@example.test',
-  f_name: 'Lin',
-  l_name: 'Chen',
-  org_role: 'owner',
-  o_guid: '00000000-0000-4000-8000-00000000000b',
-  subscription: { plan_code: 'pro-monthly', status: 'active' },
-  plan_name: 'Pro',
-  is_legacy_paypal: false,
-  team: null,
-};
 
 /** A website added just now (under an hour old), not yet in Deep Analysis. */
 const website = (guid: string, domain: string, extra: Record<string, unknown> = {}) => ({

@@ -6,8 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/token-store';
 import { createRoutes } from '../../routes';
-import { type Session, SessionProvider } from '../../session/session-context';
-import { json, renderRoutes, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
+import { SessionProvider } from '../../session/session-context';
+import { json, renderRoutes, SESSION, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
 import { SHARED_REPORT_MESSAGES, SharedReportScreen } from './shared-report-screen';
 
 const TOKEN = 'tok_9f8e7d6c5b4a';
@@ -48,19 +48,6 @@ const SHARED: SharedReport = {
   },
   structure: STRUCTURE,
   expires_at: '2026-12-20T12:00:00.000Z',
-};
-
-const SESSION: Session = {
-  guid: '00000000-0000-4000-8000-00000000000a',
-  email: 'lin@example.test',
-  f_name: 'Lin',
-  l_name: 'Chen',
-  org_role: 'owner',
-  o_guid: '00000000-0000-4000-8000-00000000000b',
-  subscription: { plan_code: 'pro-monthly', status: 'active' },
-  plan_name: 'Pro',
-  is_legacy_paypal: false,
-  team: null,
 };
 
 /** Answers the shared report (or `reply`), and records every path asked for. */
