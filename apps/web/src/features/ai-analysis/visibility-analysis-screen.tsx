@@ -325,14 +325,14 @@ const COLUMNS: TableColumnsType<TopWebsiteRow> = [
     title: messages.visibilityColumn,
     key: 'visibility',
     align: 'right',
-    width: 84,
+    width: 96,
     render: (_, row) => (row.visibility ? <Spread spread={row.visibility} /> : '-'),
   },
   {
     title: messages.shareOfVoice,
     key: 'share',
     align: 'right',
-    width: 84,
+    width: 96,
     render: (_, row) => <Spread spread={row.share} unit="%" />,
   },
 ];
