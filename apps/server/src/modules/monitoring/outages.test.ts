@@ -20,7 +20,7 @@ let account: Account;
 let websiteId: string;
 
 /** A check's result at a region, `minutesAgo` before now; `ok` false is a failure. */
-async function result(region: string, check: 'ping' | 'http', ok: boolean, minutesAgo: number) {
+async function result(region: string, check: 'ping' | 'http' | 'page_load', ok: boolean, minutesAgo: number) {
   await t.database.query(
     `insert into monitor_results (website_id, region, "check", slot_at, checked_at, probe_id, ok, value_ms, status, error)
      values ($1, $2, $3, now() - make_interval(secs => $4 * 60), now() - make_interval(secs => $4 * 60),
@@ -31,9 +31,9 @@ async function result(region: string, check: 'ping' | 'http', ok: boolean, minut
       check,
       minutesAgo,
       ok,
-      check === 'http' ? 120 : 4,
-      check === 'http' ? (ok ? 200 : 503) : null,
-      ok ? null : check === 'http' ? 'HTTP 503' : 'connect ECONNREFUSED',
+      check === 'ping' ? 4 : 120,
+      check === 'ping' ? null : ok ? 200 : 503,
+      ok ? null : check === 'ping' ? 'connect ECONNREFUSED' : 'HTTP 503',
     ],
   );
 }
@@ -98,6 +98,17 @@ describe('outages from check results', () => {
         error: 'connect ECONNREFUSED',
       },
     ]);
+  });
+
+  it("a failed page load opens an outage that the region's next answered HTTP check closes", async () => {
+    await result('eu-west-1', 'http', true, 4);
+    await result('eu-west-1', 'page_load', false, 3);
+    await evaluate();
+    expect(await outages()).toMatchObject([{ regions: ['eu-west-1'], open: true }]);
+    // The page load's next run is 15 minutes away; the HTTP check every few seconds says the site is back.
+    await result('eu-west-1', 'http', true, 2);
+    await evaluate();
+    expect(await outages()).toMatchObject([{ regions: ['eu-west-1'], open: false }]);
   });
 
   it('with a quorum of two, one failing region opens nothing; both open a global outage', async () => {

@@ -48,14 +48,22 @@ export async function updateOutages(
        select distinct on (r.website_id, r.region, r."check") r.website_id, r.region, r."check", r.ok, r.checked_at
          from monitor_results r
         where r.website_id = any($1::uuid[]) and r.checked_at > now() - interval '1 hour'
-        order by r.website_id, r.region, r."check", r.slot_at desc)
+        order by r.website_id, r.region, r."check", r.slot_at desc),
+     -- A page load runs once per speed period (15 minutes): a failed one counts only until the
+     -- region's next HTTP check answers, or it would hold an outage open long after the site is back.
+     current as (
+       select l.* from latest l
+        where l."check" <> 'page_load'
+           or not exists (select 1 from latest h
+                           where h.website_id = l.website_id and h.region = l.region
+                             and h."check" = 'http' and h.checked_at > l.checked_at))
      select w.id, w.organization_id,
             array(select jsonb_array_elements_text(coalesce(w.settings -> 'regions', '[]'::jsonb))) as regions,
             coalesce(array_agg(distinct l.region) filter (where not l.ok), '{}') as failing,
             coalesce(array_agg(distinct l."check") filter (where not l.ok), '{}') as failing_checks,
             min(l.checked_at) filter (where not l.ok) as failed_at,
             max(l.checked_at) as checked_at
-       from websites w left join latest l on l.website_id = w.id
+       from websites w left join current l on l.website_id = w.id
       where w.id = any($1::uuid[])
       group by w.id`,
     [ids],
