@@ -224,17 +224,18 @@ export interface SitemapEntryProblem {
   problem: 'noindex' | 'blocked by robots.txt' | 'not canonical' | 'not 200';
 }
 
-/** The sitemap check ([S]) with what the crawl found of the URLs it lists. */
+/** The sitemap check ([S]) with what the crawl found of the URLs it lists: `count` of them, the first `problems`. */
 export function judgeSitemapEntries(
   result: CheckResult | undefined,
   problems: readonly SitemapEntryProblem[],
+  count = problems.length,
 ): CheckResult | null {
   if (!judged(result) || problems.length === 0) return null;
   return worsen(
     result,
     'warning',
     format(messages.sitemapEntries, {
-      count: problems.length,
+      count,
       url: problems[0]!.url,
       problem: problems[0]!.problem,
     }),
@@ -248,47 +249,56 @@ const MAX_BUCKET = 2000;
 /**
  * Pairs of pages whose simhashes differ in at most `maxBits` bits, without comparing every pair:
  * split into maxBits + 1 bands, two such hashes agree on one band at least (pigeonhole), so only
- * pages sharing a band are compared.
+ * pages sharing a band are compared. The hashes are held in typed arrays and each band's pages
+ * sorted by it (no map of buckets), so 100,000 pages cost a few megabytes.
  */
 export function nearDuplicatePairs(
   pages: readonly { id: string; simhash: string }[],
   maxBits: number,
 ): [string, string][] {
+  const count = pages.length;
   const bands = maxBits + 1;
   const width = Math.ceil(64 / bands);
-  const values = pages.map((page) => BigInt(`0x${page.simhash}`));
+  const values = new BigUint64Array(count);
+  pages.forEach((page, index) => {
+    values[index] = BigInt(`0x${page.simhash}`);
+  });
+  const keys = new Uint32Array(count);
+  const order = new Uint32Array(count);
   const pairs = new Map<string, [string, string]>();
   for (let band = 0; band < bands; band++) {
     const shift = BigInt(band * width);
     const mask = (1n << BigInt(Math.min(width, 64 - band * width))) - 1n;
-    const buckets = new Map<bigint, number[]>();
-    values.forEach((value, index) => {
-      const key = (value >> shift) & mask;
-      const bucket = buckets.get(key);
-      if (bucket) bucket.push(index);
-      else buckets.set(key, [index]);
-    });
-    for (const bucket of buckets.values()) {
-      if (bucket.length < 2 || bucket.length > MAX_BUCKET) continue;
-      for (let i = 0; i < bucket.length; i++)
-        for (let j = i + 1; j < bucket.length; j++) {
-          const a = bucket[i]!;
-          const b = bucket[j]!;
-          if (popcount(values[a]! ^ values[b]!) > maxBits) continue;
-          const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-          pairs.set(key, [pages[a]!.id, pages[b]!.id]);
-        }
+    for (let index = 0; index < count; index++) {
+      keys[index] = Number((values[index]! >> shift) & mask);
+      order[index] = index;
+    }
+    // By band value, then by position: a run of equal values is one bucket, in page order.
+    order.sort((a, b) => keys[a]! - keys[b]! || a - b);
+    for (let start = 0; start < count; ) {
+      let end = start + 1;
+      while (end < count && keys[order[end]!] === keys[order[start]!]) end++;
+      if (end - start >= 2 && end - start <= MAX_BUCKET)
+        for (let i = start; i < end; i++)
+          for (let j = i + 1; j < end; j++) {
+            const a = order[i]!;
+            const b = order[j]!;
+            if (popcount(values[a]! ^ values[b]!) > maxBits) continue;
+            pairs.set(`${a} ${b}`, [pages[a]!.id, pages[b]!.id]);
+          }
+      start = end;
     }
   }
   return [...pairs.values()];
 }
 
+/** Set bits of a 64-bit value, 32 bits at a time. */
 function popcount(value: bigint): number {
-  let bits = 0;
-  let x = value;
-  while (x > 0n) {
-    x &= x - 1n;
-    bits++;
-  }
-  return bits;
+  return popcount32(Number(value & 0xffffffffn)) + popcount32(Number(value >> 32n));
+}
+
+function popcount32(value: number): number {
+  let x = value - ((value >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -14,6 +14,8 @@ import { guardedFetcherFor } from '../../platform/fetcher';
 import { crawlProcess, storeImportedUrls } from './jobs';
 
 const USAGE = 'usage: sitelens crawl <url> [--max-urls N] [--json]\n';
+/** URLs read and printed at a time. */
+const OUTPUT_PAGE = 5000;
 
 /**
  * `sitelens crawl <url>`: Deep Analysis's crawl of one site from the command line, on the
@@ -78,23 +80,34 @@ export async function crawlCommand(database: Database, config: Config, args: str
       );
     });
     await crawlProcess(database, ids, { maxUrls });
-    const rows = await database.query<{ url: string; status_code: number | null; score: number | null }>(
-      `select url, status_code, score from serviceable_urls
-        where website_id = $1 and not blocked_by_robots order by url`,
-      [ids.website_id],
-    );
-    const durationMs = Math.round(performance.now() - started);
-    if (values.json)
-      process.stdout.write(
-        `${JSON.stringify({ pages: rows.length, urls: rows.map((row) => row.url), durationMs })}\n`,
+    // Written a page of rows at a time: a crawl of 100,000 URLs is not held to be printed.
+    let pages = 0;
+    if (values.json) process.stdout.write('{"urls":[');
+    for (let after = ''; ; ) {
+      const rows = await database.query<{ url: string; status_code: number | null; score: number | null }>(
+        `select url, status_code, score from serviceable_urls
+          where website_id = $1 and not blocked_by_robots and url > $2 order by url limit ${OUTPUT_PAGE}`,
+        [ids.website_id, after],
       );
-    else {
-      for (const row of rows)
-        process.stdout.write(
-          `${row.status_code ?? '---'}  ${String(row.score ?? '').padStart(3)}  ${row.url}\n`,
-        );
-      process.stdout.write(`${rows.length} URLs in ${(durationMs / 1000).toFixed(1)} s\n`);
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.url;
+      process.stdout.write(
+        values.json
+          ? `${pages > 0 ? ',' : ''}${rows.map((row) => JSON.stringify(row.url)).join(',')}`
+          : rows
+              .map(
+                (row) => `${row.status_code ?? '---'}  ${String(row.score ?? '').padStart(3)}  ${row.url}\n`,
+              )
+              .join(''),
+      );
+      pages += rows.length;
     }
+    const durationMs = Math.round(performance.now() - started);
+    process.stdout.write(
+      values.json
+        ? `],"pages":${pages},"durationMs":${durationMs}}\n`
+        : `${pages} URLs in ${(durationMs / 1000).toFixed(1)} s\n`,
+    );
     return 0;
   } finally {
     // The organization's rows (website, URLs, results, links) go with its owner.

@@ -12,13 +12,19 @@ import { resultRow } from './crawl-store';
 
 /** Defaults an operator may tune: ≤ 6 differing bits of 64 is about 90 % similar (duplicate-content). */
 const NEAR_DUPLICATE_BITS = 6;
-/** URLs judged and written per transaction. */
+/** URLs judged and written per transaction, and simhashes read per query. */
 const BATCH = 500;
+const HASH_PAGE = 5000;
+/** Sitemap entries named in the sitemap check's data; the message counts them all. */
+const SITEMAP_PROBLEMS_SHOWN = 100;
 /** Page checks the crawl adds its findings to. */
 const EXTENDED = ['broken-links', 'canonical-tag', 'hreflang'];
+/** Peers shown per shared value: a template's title on 5,000 pages lists 100 of them. */
+const MAX_PEERS_PER_GROUP = 100;
 
 interface UrlRow {
   id: string;
+  seq: number;
   url: string;
   status_code: number | null;
   noindex: boolean | null;
@@ -36,6 +42,20 @@ interface UrlRow {
   redirect_to: string | null;
   error: string | null;
 }
+
+const URL_COLUMNS = `id, seq, url, status_code, noindex, canonical, title, description, h1, content_hash, simhash,
+  depth, inlinks, in_sitemap, hreflang, blocked_by_robots, redirect_to, error`;
+
+/** `indexable` below, in SQL (never null, so that `not (INDEXABLE)` holds for what it excludes). */
+const INDEXABLE = `coalesce(status_code, 0) = 200 and not coalesce(noindex, false) and not blocked_by_robots
+  and (coalesce(canonical, '') = '' or canonical = url)`;
+
+/** The values pages are duplicates by, each compared trimmed and in lower case. */
+const SHARED = ['title', 'description', 'h1', 'content_hash'] as const;
+type Shared = (typeof SHARED)[number];
+const sharedKey = (column: Shared) => `lower(btrim(${column}, E' \\t\\n\\r\\f\\v'))`;
+
+type BatchRow = UrlRow & Record<`${Shared}_key`, string | null>;
 
 interface StoredResult {
   url_id: string;
@@ -80,8 +100,9 @@ export const asResult = (
 /**
  * The crawl-wide pass, after every URL of a website is crawled: inlinks counted, the [C] checks
  * judged for every page, the crawl's findings added to the broken-links, canonical-tag, hreflang and
- * sitemap checks, and every URL's score and counts computed again from all its results. It reads
- * and writes in batches and may run again at any time with the same outcome.
+ * sitemap checks, and every URL's score and counts computed again from all its results. It walks
+ * the URLs in batches and reads around each what it needs (peers, link and canonical targets), so
+ * its memory does not grow with the site. It may run again at any time with the same outcome.
  */
 export async function runSiteChecks(database: Database, websiteId: string): Promise<void> {
   await measureClickDepth(database, websiteId);
@@ -91,97 +112,196 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
       where u.website_id = $1`,
     [websiteId],
   );
-  const rows = await database.query<UrlRow>(
-    `select id, url, status_code, noindex, canonical, title, description, h1, content_hash, simhash, depth,
-            inlinks, in_sitemap, hreflang, blocked_by_robots, redirect_to, error
-       from serviceable_urls where website_id = $1 and crawl_state = 'done'`,
-    [websiteId],
+  const peersOf = await peerFinder(database, websiteId);
+  for (let after = -1; ; ) {
+    const batch = await database.query<BatchRow>(
+      `select ${URL_COLUMNS}, ${SHARED.map((column) => `${sharedKey(column)} as ${column}_key`).join(', ')}
+         from serviceable_urls where website_id = $1 and crawl_state = 'done' and seq > $2
+        order by seq limit ${BATCH}`,
+      [websiteId, after],
+    );
+    if (batch.length === 0) break;
+    after = Number(batch.at(-1)!.seq);
+    await judgeBatch(database, websiteId, batch, peersOf);
+  }
+  await judgeSitemap(database, websiteId);
+  await rescore(database, websiteId);
+}
+
+/** Judges a batch of crawled URLs with what the crawl knows around them, and writes what changed. */
+async function judgeBatch(
+  database: Database,
+  websiteId: string,
+  batch: readonly BatchRow[],
+  peersOf: PeerFinder,
+): Promise<void> {
+  const judged = batch.filter(
+    (row) => row.status_code !== null && row.status_code < 300 && !row.blocked_by_robots,
   );
-  const byUrl = new Map(rows.map((row) => [row.url, row]));
-  const pages = new Map(rows.map((row) => [row.id, crawlPage(row)]));
-  const peers = peersOf(rows, pages);
-  const linkTargets = await problemLinks(database, websiteId);
+  if (judged.length === 0) return;
+  const peerIds = new Map(judged.map((row) => [row.id, indexable(row) ? peersOf(row) : []]));
+  const around = await urlsAround(database, websiteId, batch, [...peerIds.values()].flat());
+  const byId = new Map(around.map((row) => [row.id, row]));
+  const byUrl = new Map(around.map((row) => [row.url, row]));
+  const ids = judged.map((row) => row.id);
+  const linkTargets = await problemLinks(database, websiteId, ids);
   const linkCounts = new Map(
     (
       await database.query<{ from_id: string; n: number }>(
-        'select from_id, count(*)::int as n from url_links where website_id = $1 group by from_id',
-        [websiteId],
+        'select from_id, count(*)::int as n from url_links where from_id = any($1::uuid[]) group by from_id',
+        [ids],
       )
     ).map((row) => [row.from_id, row.n]),
   );
-
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
-    const ids = batch.map((row) => row.id);
-    const stored = await database.query<StoredResult>(
-      `select url_id, check_key, status, message, data, base from url_check_results
-        where url_id = any($1::uuid[]) and check_key = any($2::text[])`,
-      [ids, EXTENDED],
-    );
-    const writes: {
-      url_id: string;
-      key: string;
-      status: string;
-      relevance: number;
-      message: string;
-      data: unknown;
-      base: unknown;
-    }[] = [];
-    for (const row of batch) {
-      if (row.status_code === null || row.status_code >= 300 || row.blocked_by_robots) continue;
-      const own = stored.filter((result) => result.url_id === row.id);
-      // Judge the page check's own result (its base), not one the crawl already added to.
-      const pageResults = own.map((result) => asResult(result.check_key, result.base ?? result));
-      const view: SiteView = {
-        page: pages.get(row.id)!,
-        peers: peers(row.id).map((id) => pages.get(id)!),
-        linkTargets: linkTargets.get(row.id) ?? [],
-        internalLinks: linkCounts.get(row.id) ?? 0,
-        canonicalTarget: pointed(
-          row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,
-        ),
-        hreflangTargets: (row.hreflang ?? []).flatMap(({ lang, href }) => {
-          const target = href === row.url ? undefined : byUrl.get(href);
-          const to = pointed(target);
-          return to && target
-            ? [{ ...to, lang, linksBack: (target.hreflang ?? []).some((alt) => alt.href === row.url) }]
-            : [];
-        }),
-      };
-      const judged = judgeCrawl(view, pageResults);
-      for (const result of judged) {
-        const previous = own.find((stored) => stored.check_key === result.key);
+  const stored = await database.query<StoredResult>(
+    `select url_id, check_key, status, message, data, base from url_check_results
+      where url_id = any($1::uuid[]) and check_key = any($2::text[])`,
+    [ids, EXTENDED],
+  );
+  const writes: {
+    url_id: string;
+    key: string;
+    status: string;
+    relevance: number;
+    message: string;
+    data: unknown;
+    base: unknown;
+  }[] = [];
+  for (const row of judged) {
+    const own = stored.filter((result) => result.url_id === row.id);
+    // Judge the page check's own result (its base), not one the crawl already added to.
+    const pageResults = own.map((result) => asResult(result.check_key, result.base ?? result));
+    const view: SiteView = {
+      page: crawlPage(row),
+      peers: peerIds.get(row.id)!.flatMap((id) => {
+        const peer = byId.get(id);
+        return peer ? [crawlPage(peer)] : [];
+      }),
+      linkTargets: linkTargets.get(row.id) ?? [],
+      internalLinks: linkCounts.get(row.id) ?? 0,
+      canonicalTarget: pointed(
+        row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,
+      ),
+      hreflangTargets: (row.hreflang ?? []).flatMap(({ lang, href }) => {
+        const target = href === row.url ? undefined : byUrl.get(href);
+        const to = pointed(target);
+        return to && target
+          ? [{ ...to, lang, linksBack: (target.hreflang ?? []).some((alt) => alt.href === row.url) }]
+          : [];
+      }),
+    };
+    const results = judgeCrawl(view, pageResults);
+    for (const result of results) {
+      const previous = own.find((stored) => stored.check_key === result.key);
+      writes.push({
+        url_id: row.id,
+        ...resultRow(result),
+        base: previous ? (previous.base ?? pick(previous)) : null,
+      });
+    }
+    // A page check the crawl no longer adds to goes back to its own result.
+    for (const previous of own)
+      if (previous.base && !results.some((result) => result.key === previous.check_key))
         writes.push({
           url_id: row.id,
-          ...resultRow(result),
-          base: previous ? (previous.base ?? pick(previous)) : null,
+          key: previous.check_key,
+          ...previous.base,
+          relevance: -1,
+          base: null,
         });
-      }
-      // A page check the crawl no longer adds to goes back to its own result.
-      for (const previous of own)
-        if (previous.base && !judged.some((result) => result.key === previous.check_key))
-          writes.push({
-            url_id: row.id,
-            key: previous.check_key,
-            ...previous.base,
-            relevance: -1,
-            base: null,
-          });
-    }
-    await database.transaction(async (query) => {
-      await query(
-        `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data, base)
-         select r.url_id, $1, r.key, r.status, coalesce(nullif(r.relevance, -1), 0), r.message, r.data, r.base
-           from jsonb_to_recordset($2::jsonb) as r(url_id uuid, key text, status text, relevance int, message text, data jsonb, base jsonb)
-         on conflict (url_id, check_key) do update set status = excluded.status, message = excluded.message,
-           data = excluded.data, base = excluded.base,
-           relevance = case when excluded.relevance = 0 then url_check_results.relevance else excluded.relevance end`,
-        [websiteId, JSON.stringify(writes)],
-      );
-    });
   }
-  await judgeSitemap(database, websiteId, rows);
-  await rescore(database, websiteId);
+  await database.query(
+    `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data, base)
+     select r.url_id, $1, r.key, r.status, coalesce(nullif(r.relevance, -1), 0), r.message, r.data, r.base
+       from jsonb_to_recordset($2::jsonb) as r(url_id uuid, key text, status text, relevance int, message text, data jsonb, base jsonb)
+     on conflict (url_id, check_key) do update set status = excluded.status, message = excluded.message,
+       data = excluded.data, base = excluded.base,
+       relevance = case when excluded.relevance = 0 then url_check_results.relevance else excluded.relevance end`,
+    [websiteId, JSON.stringify(writes)],
+  );
+}
+
+/** A batch's URLs and the crawled URLs it points to: its pages' peers, canonicals and hreflang alternates. */
+async function urlsAround(
+  database: Database,
+  websiteId: string,
+  batch: readonly UrlRow[],
+  peerIds: readonly string[],
+): Promise<UrlRow[]> {
+  const inBatch = new Set(batch.flatMap((row) => [row.id, row.url]));
+  const ids = [...new Set(peerIds)].filter((id) => !inBatch.has(id));
+  const urls = [
+    ...new Set(
+      batch.flatMap((row) => [
+        ...(row.canonical && row.canonical !== row.url ? [row.canonical] : []),
+        ...(row.hreflang ?? []).map((alternate) => alternate.href),
+      ]),
+    ),
+  ].filter((url) => !inBatch.has(url));
+  if (ids.length === 0 && urls.length === 0) return [...batch];
+  const more = await database.query<UrlRow>(
+    `select ${URL_COLUMNS} from serviceable_urls
+      where website_id = $1 and crawl_state = 'done' and (id = any($2::uuid[]) or url = any($3::text[]))`,
+    [websiteId, ids, urls],
+  );
+  return [...batch, ...more];
+}
+
+type PeerFinder = (row: BatchRow) => string[];
+
+/**
+ * Which indexable pages share a page's title, description, H1 or main content (grouped by the
+ * database, which answers only values found on two pages or more), or nearly its content
+ * (simhashes, compared here). A group is one list of at most MAX_PEERS_PER_GROUP + 1 pages shared
+ * by its members, so a value on thousands of pages costs one short list.
+ */
+async function peerFinder(database: Database, websiteId: string): Promise<PeerFinder> {
+  const groups = new Map<string, string[]>();
+  const keyed = SHARED.map(
+    (column) =>
+      `select id, seq, '${column}' as shared, ${sharedKey(column)} as key from serviceable_urls
+        where website_id = $1 and crawl_state = 'done' and ${INDEXABLE}`,
+  ).join(' union all ');
+  const shared = await database.query<{ shared: Shared; key: string; ids: string[] }>(
+    `select shared, key, (array_agg(id order by seq))[1:$2::int] as ids from (${keyed}) keyed
+      where key <> '' group by shared, key having count(*) > 1`,
+    [websiteId, MAX_PEERS_PER_GROUP + 1],
+  );
+  for (const row of shared) groups.set(`${row.shared}\n${row.key}`, row.ids);
+
+  const near = new Map<string, string[]>();
+  for (const [a, b] of nearDuplicatePairs(await simhashesOf(database, websiteId), NEAR_DUPLICATE_BITS)) {
+    near.set(a, [...(near.get(a) ?? []), b]);
+    near.set(b, [...(near.get(b) ?? []), a]);
+  }
+  return (row) => {
+    const found = new Set<string>(near.get(row.id) ?? []);
+    for (const column of SHARED) {
+      const key = row[`${column}_key`];
+      for (const other of (key && groups.get(`${column}\n${key}`)) || [])
+        if (other !== row.id) found.add(other);
+    }
+    return [...found];
+  };
+}
+
+/** The indexable pages' simhashes, read a page of rows at a time. */
+async function simhashesOf(
+  database: Database,
+  websiteId: string,
+): Promise<{ id: string; simhash: string }[]> {
+  const hashed: { id: string; simhash: string }[] = [];
+  for (let after = -1; ; ) {
+    const rows = await database.query<{ id: string; seq: number; simhash: string }>(
+      `select id, seq, simhash from serviceable_urls
+        where website_id = $1 and crawl_state = 'done' and seq > $2 and simhash is not null and ${INDEXABLE}
+        order by seq limit ${HASH_PAGE}`,
+      [websiteId, after],
+    );
+    for (const row of rows) hashed.push({ id: row.id, simhash: row.simhash });
+    if (rows.length < HASH_PAGE) return hashed;
+    after = Number(rows.at(-1)!.seq);
+  }
 }
 
 /** Deeper than this, a chain of links is a trap (a calendar, endless pagination), not a site. */
@@ -223,48 +343,11 @@ const pointed = (row: UrlRow | undefined) =>
     ? { url: row.url, status: row.status_code, indexable: indexable(row), redirectTo: row.redirect_to }
     : null;
 
-/** Peers shown per shared value: a template's title on 5,000 pages lists 100 of them. */
-const MAX_PEERS_PER_GROUP = 100;
-
-/**
- * Pages that share a page's title, description, H1 or main content, or nearly its content. Groups
- * are shared arrays, not pairs, so a value on thousands of pages costs one list.
- */
-function peersOf(rows: readonly UrlRow[], pages: Map<string, CrawlPage>): (id: string) => string[] {
-  const groupsOf = new Map<string, string[][]>();
-  const near = new Map<string, string[]>();
-  const candidates = rows.filter((row) => pages.get(row.id)!.indexable);
-  for (const field of ['title', 'description', 'h1', 'content_hash'] as const) {
-    const groups = new Map<string, string[]>();
-    for (const row of candidates) {
-      const value = row[field]?.trim().toLowerCase();
-      if (!value) continue;
-      const group = groups.get(value);
-      if (group) group.push(row.id);
-      else groups.set(value, [row.id]);
-    }
-    for (const group of groups.values()) {
-      if (group.length < 2) continue;
-      for (const id of group) groupsOf.set(id, [...(groupsOf.get(id) ?? []), group]);
-    }
-  }
-  const hashed = candidates.flatMap((row) => (row.simhash ? [{ id: row.id, simhash: row.simhash }] : []));
-  for (const [a, b] of nearDuplicatePairs(hashed, NEAR_DUPLICATE_BITS)) {
-    near.set(a, [...(near.get(a) ?? []), b]);
-    near.set(b, [...(near.get(b) ?? []), a]);
-  }
-  return (id) => {
-    const found = new Set<string>(near.get(id) ?? []);
-    for (const group of groupsOf.get(id) ?? [])
-      for (const other of group.slice(0, MAX_PEERS_PER_GROUP + 1)) if (other !== id) found.add(other);
-    return [...found];
-  };
-}
-
-/** Each page's internal links whose targets redirect, are broken or did not answer. */
+/** The internal links of these pages whose targets redirect, are broken or did not answer. */
 async function problemLinks(
   database: Database,
   websiteId: string,
+  fromIds: readonly string[],
 ): Promise<Map<string, SiteView['linkTargets']>> {
   const rows = await database.query<{
     from_id: string;
@@ -277,9 +360,9 @@ async function problemLinks(
     `select l.from_id, l.to_url as url, l.anchor, t.status_code, t.error,
             coalesce(jsonb_array_length(t.redirects), 0) as hops
        from url_links l join serviceable_urls t on t.website_id = l.website_id and t.url = l.to_url
-      where l.website_id = $1 and t.crawl_state = 'done' and not t.blocked_by_robots
+      where l.from_id = any($2::uuid[]) and l.website_id = $1 and t.crawl_state = 'done' and not t.blocked_by_robots
         and (t.status_code >= 300 or t.error is not null)`,
-    [websiteId],
+    [websiteId, fromIds],
   );
   const byPage = new Map<string, SiteView['linkTargets']>();
   for (const row of rows) {
@@ -297,16 +380,18 @@ async function problemLinks(
 }
 
 /** The sitemap check ([S]) with what the crawl found of the URLs the sitemaps list. */
-async function judgeSitemap(database: Database, websiteId: string, rows: readonly UrlRow[]): Promise<void> {
-  const problems: SitemapEntryProblem[] = [];
-  for (const row of rows) {
-    if (!row.in_sitemap) continue;
-    if (row.blocked_by_robots) problems.push({ url: row.url, problem: 'blocked by robots.txt' });
-    else if (row.status_code !== 200) problems.push({ url: row.url, problem: 'not 200' });
-    else if (row.noindex) problems.push({ url: row.url, problem: 'noindex' });
-    else if (row.canonical && row.canonical !== row.url)
-      problems.push({ url: row.url, problem: 'not canonical' });
-  }
+async function judgeSitemap(database: Database, websiteId: string): Promise<void> {
+  const problems = await database.query<SitemapEntryProblem & { total: number }>(
+    `select url, count(*) over ()::int as total,
+            case when blocked_by_robots then 'blocked by robots.txt'
+                 when status_code is distinct from 200 then 'not 200'
+                 when noindex then 'noindex'
+                 else 'not canonical' end as problem
+       from serviceable_urls
+      where website_id = $1 and crawl_state = 'done' and in_sitemap and not (${INDEXABLE})
+      order by seq limit ${SITEMAP_PROBLEMS_SHOWN}`,
+    [websiteId],
+  );
   const stored = await database.query<StoredResult & { origin: string }>(
     `select origin, check_key, status, message, data, base from site_check_results
       where website_id = $1 and check_key = 'sitemap'`,
@@ -314,7 +399,11 @@ async function judgeSitemap(database: Database, websiteId: string, rows: readonl
   );
   for (const previous of stored) {
     const own = previous.base ?? pick(previous);
-    const judged = judgeSitemapEntries(asResult('sitemap', own), problems);
+    const judged = judgeSitemapEntries(
+      asResult('sitemap', own),
+      problems.map(({ url, problem }) => ({ url, problem })),
+      problems[0]?.total ?? 0,
+    );
     const next = judged ? { ...resultRow(judged), base: own } : { ...own, base: null };
     await database.query(
       `update site_check_results set status = $3, message = $4, data = $5, base = $6

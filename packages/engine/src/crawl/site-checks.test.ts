@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { judgeSitemapEntries, nearDuplicatePairs } from './site-checks';
+
+/** A reproducible stream of 32-bit values (mulberry32). */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+const hex = (value: bigint) => value.toString(16).padStart(16, '0');
+const distance = (a: string, b: string) =>
+  [...(BigInt(`0x${a}`) ^ BigInt(`0x${b}`)).toString(2)].filter((bit) => bit === '1').length;
+
+describe('nearDuplicatePairs', () => {
+  it('finds exactly the pairs within the bits that comparing every pair finds', () => {
+    const next = random(7);
+    const pages: { id: string; simhash: string }[] = [];
+    for (let i = 0; i < 400; i++) {
+      // Every third page is a near copy of an earlier one: a few bits flipped.
+      if (i % 3 === 2) {
+        let value = BigInt(`0x${pages[next() % pages.length]!.simhash}`);
+        for (let flips = next() % 10; flips > 0; flips--) value ^= 1n << BigInt(next() % 64);
+        pages.push({ id: `p${i}`, simhash: hex(value) });
+      } else pages.push({ id: `p${i}`, simhash: hex((BigInt(next()) << 32n) | BigInt(next())) });
+    }
+    const expected = new Set<string>();
+    for (let a = 0; a < pages.length; a++)
+      for (let b = a + 1; b < pages.length; b++)
+        if (distance(pages[a]!.simhash, pages[b]!.simhash) <= 6)
+          expected.add(`${pages[a]!.id} ${pages[b]!.id}`);
+    const found = nearDuplicatePairs(pages, 6).map(([a, b]) => `${a} ${b}`);
+    expect(expected.size).toBeGreaterThan(50);
+    expect(new Set(found)).toEqual(expected);
+    expect(found).toHaveLength(expected.size);
+  });
+
+  it('reads hashes written with fewer than 16 digits, and finds nothing in one page', () => {
+    expect(
+      nearDuplicatePairs(
+        [
+          { id: 'a', simhash: 'ff' },
+          { id: 'b', simhash: 'fe' },
+        ],
+        1,
+      ),
+    ).toEqual([['a', 'b']]);
+    expect(nearDuplicatePairs([{ id: 'a', simhash: 'ff' }], 6)).toEqual([]);
+  });
+});
+
+describe('judgeSitemapEntries', () => {
+  const passed = { key: 'sitemap', status: 'passed' as const, message: 'A sitemap.', data: {} };
+
+  it('counts every unfit entry while naming the ones it was given', () => {
+    const judged = judgeSitemapEntries(passed, [{ url: 'https://a.example/x', problem: 'noindex' }], 2500);
+    expect(judged).toMatchObject({
+      status: 'warning',
+      data: { sitemap_entry_problems: [{ url: 'https://a.example/x' }] },
+    });
+    expect(judged && 'message' in judged && judged.message).toMatch(
+      /^The sitemaps list 2500 URL\(s\) .*https:\/\/a\.example\/x: noindex/,
+    );
+  });
+
+  it('leaves the check as it was when every entry is fit', () => {
+    expect(judgeSitemapEntries(passed, [])).toBeNull();
+  });
+});
