@@ -42,6 +42,60 @@ describe('the sitemaps gatherer', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  /** The sitemaps gathered when robots.txt names one file, served as `xml`. */
+  const gatherServed = (xml: string) =>
+    gatherFrom(`${site.origin}/noindex.html`, 'sitemaps', { allowPrivate: site.allow }, {}, (url) =>
+      url.endsWith('/robots.txt')
+        ? `Sitemap: ${site.origin}/served.xml`
+        : url.endsWith('/served.xml')
+          ? xml
+          : null,
+    );
+
+  it('reads prefixed names, CDATA and escaped ampersands, and counts past the 50,000 limit', async () => {
+    const [prefixed] = (
+      await gatherServed(
+        `\uFEFF<?xml version="1.0"?><!-- made by hand --><sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
+          <sm:url><sm:loc> https://a.example/?q=1&amp;p=2 </sm:loc><sm:lastmod>2030-05-01</sm:lastmod></sm:url>
+          <sm:url><sm:loc><![CDATA[https://a.example/b]]></sm:loc><image:image xmlns:image="x"><image:loc>https://a.example/i.png</image:loc></image:image></sm:url>
+          <sm:url><sm:loc>not a url</sm:loc></sm:url>
+        </sm:urlset>`,
+      )
+    ).files;
+    expect(prefixed).toMatchObject({
+      type: 'urlset',
+      urlCount: 3,
+      urls: [
+        { loc: 'https://a.example/?q=1&p=2', lastmod: '2030-05-01' },
+        { loc: 'https://a.example/b', lastmod: null },
+      ],
+      errors: ['1 entries have no absolute http(s) <loc>.'],
+    });
+    const entries = Array.from({ length: 50_002 }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`);
+    const [large] = (await gatherServed(`<urlset>${entries.join('')}</urlset>`)).files;
+    expect(large).toMatchObject({ type: 'urlset', urlCount: 50_002 });
+    expect(large!.urls).toHaveLength(1000);
+    expect(large!.errors).toEqual(['It lists 50002 URLs; the limit is 50,000 per file.']);
+  });
+
+  it('names an HTML page or a feed served as a sitemap for what it is', async () => {
+    const [html] = (
+      await gatherServed(
+        '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head></html>',
+      )
+    ).files;
+    expect(html).toMatchObject({ type: null, urlCount: 0, urls: [] });
+    expect(html!.errors[0]).toMatch(/^It is not valid XML: /);
+    const [feed] = (
+      await gatherServed('<rss><channel><item><link>https://a.example/</link></item></channel></rss>')
+    ).files;
+    expect(feed).toMatchObject({
+      type: null,
+      urlCount: 0,
+      errors: ['It has neither a <urlset> nor a <sitemapindex> root element.'],
+    });
+  });
+
   it('tries the common paths when robots.txt declares nothing, and reports none found', async () => {
     const sitemaps = await gatherFrom(
       `${site.origin}/noindex.html`,

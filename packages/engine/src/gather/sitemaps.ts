@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import type { SitemapFile, SitemapsArtifact } from '../artifacts';
 import { resolveHttpUrl } from '../html/url';
 import { parseRobotsTxt } from '../text/robots-txt';
@@ -22,19 +22,57 @@ export const sitemapLimits = {
 /** Paths tried when robots.txt declares no sitemap. */
 export const COMMON_SITEMAP_PATHS = ['/sitemap.xml', '/sitemap_index.xml'];
 
-// Entities off: no billion laughs, no external entities (SECURITY.md F1).
-const parser = new XMLParser({
-  processEntities: false,
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  isArray: (name) => name === 'url' || name === 'sitemap',
-});
-
 interface Entry {
-  loc?: unknown;
-  lastmod?: unknown;
+  loc?: string;
+  lastmod?: string;
+}
+
+/** Characters handed to the XML parser at a time. */
+const XML_CHUNK = 64 * 1024;
+
+/**
+ * The root element's name and each entry (a `<url>` of a urlset, a `<sitemap>` of an index) as
+ * it is read: a stream, so a 50,000-URL file is never held as a tree (that cost ~1 KB per URL).
+ * Strict XML (a file that is not well formed throws); the predefined entities and character
+ * references only, so no entity expands into more (SECURITY.md F1). Namespace prefixes are ignored.
+ */
+function readEntries(xml: string, onEntry: (entry: Entry) => void): string | null {
+  const parser = new SaxesParser();
+  const local = (name: string) => name.slice(name.indexOf(':') + 1);
+  let root: string | null = null;
+  let depth = 0;
+  let entry: Entry | null = null;
+  let field: keyof Entry | null = null;
+  let text = '';
+  parser.on('opentag', (tag) => {
+    depth++;
+    const name = local(tag.name);
+    if (depth === 1) root = name;
+    else if (depth === 2 && name === (root === 'urlset' ? 'url' : 'sitemap')) entry = {};
+    else if (depth === 3 && entry && (name === 'loc' || name === 'lastmod')) {
+      field = name;
+      text = '';
+    }
+  });
+  const collect = (chunk: string) => {
+    if (field) text += chunk;
+  };
+  parser.on('text', collect);
+  parser.on('cdata', collect);
+  parser.on('closetag', () => {
+    if (depth === 3 && entry && field) entry[field] = text;
+    if (depth === 3) field = null;
+    if (depth === 2 && entry) {
+      onEntry(entry);
+      entry = null;
+    }
+    depth--;
+  });
+  const body = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
+  for (let start = 0; start < body.length; start += XML_CHUNK)
+    parser.write(body.slice(start, start + XML_CHUNK));
+  parser.close();
+  return root;
 }
 
 /**
@@ -81,8 +119,8 @@ export async function gatherSitemaps(context: GatherContext): Promise<SitemapsAr
 }
 
 /**
- * Reads one sitemap file (gzip unpacked, entities off, 50,000 URLs and 50 MB at most) and keeps
- * its first `keptUrls` locations: a checkup samples them, an import keeps them all.
+ * Reads one sitemap file (gzip unpacked, no entity of its own expanded, 50,000 URLs and 50 MB at
+ * most) and keeps its first `keptUrls` locations: a checkup samples them, an import keeps them all.
  */
 export async function readSitemap(
   fetch: EngineFetch,
@@ -138,38 +176,32 @@ export async function readSitemap(
     file.errors.push('It is larger than 50 MB, the protocol limit; search engines ignore the rest.');
   }
   const xml = raw.subarray(0, sitemapLimits.maxBytes).toString('utf8');
-  let tree: Record<string, unknown>;
+  let invalid = 0;
+  let root: string | null;
   try {
-    tree = parser.parse(xml, true) as Record<string, unknown>;
+    root = readEntries(xml, (entry) => {
+      if (++file.urlCount > sitemapLimits.maxUrls) return;
+      const loc = entry.loc?.trim() ?? '';
+      const absolute = resolveHttpUrl(loc, 'http://invalid.invalid/');
+      if (!loc || !absolute || !/^https?:\/\//i.test(loc)) invalid++;
+      else if (file.urls.length < keptUrls)
+        file.urls.push({ loc: absolute, lastmod: entry.lastmod?.trim() ?? null });
+    });
   } catch (error) {
+    file.urlCount = 0;
+    file.urls = [];
     file.errors.push(`It is not valid XML: ${(error as Error).message.split('\n')[0]}`);
     return file;
   }
-  const root = (tree.urlset ?? tree.sitemapindex) as Record<string, unknown> | undefined;
-  if (!root || typeof root !== 'object') {
+  if (root !== 'urlset' && root !== 'sitemapindex') {
+    file.urlCount = 0;
+    file.urls = [];
     file.errors.push('It has neither a <urlset> nor a <sitemapindex> root element.');
     return file;
   }
-  file.type = tree.urlset ? 'urlset' : 'sitemapindex';
-  const entries = ((file.type === 'urlset' ? root.url : root.sitemap) ?? []) as Entry[];
-  file.urlCount = entries.length;
-  if (entries.length > sitemapLimits.maxUrls) {
-    file.errors.push(`It lists ${entries.length} URLs; the limit is 50,000 per file.`);
-  }
-  let invalid = 0;
-  for (const entry of entries.slice(0, sitemapLimits.maxUrls)) {
-    const loc = typeof entry.loc === 'string' ? entry.loc.trim() : '';
-    const absolute = resolveHttpUrl(loc, 'http://invalid.invalid/');
-    if (!loc || !absolute || !/^https?:\/\//i.test(loc)) {
-      invalid++;
-      continue;
-    }
-    if (file.urls.length < keptUrls) {
-      file.urls.push({
-        loc: absolute,
-        lastmod: typeof entry.lastmod === 'string' ? entry.lastmod.trim() : null,
-      });
-    }
+  file.type = root;
+  if (file.urlCount > sitemapLimits.maxUrls) {
+    file.errors.push(`It lists ${file.urlCount} URLs; the limit is 50,000 per file.`);
   }
   if (invalid > 0) file.errors.push(`${invalid} entries have no absolute http(s) <loc>.`);
   return file;
