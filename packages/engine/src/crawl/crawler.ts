@@ -255,42 +255,62 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
   }
 
   let pages = 0;
-  const inFlight = new Set<Promise<void>>();
+  // A page leaves its slot once judged; saving it (the store batches pages) goes on beside the
+  // next pages, at most MAX_SAVING at a time, so no slot waits for the database.
+  const analysing = new Set<Promise<void>>();
+  const saving = new Set<Promise<void>>();
+  const maxSaving = concurrency * SAVING_PER_SLOT;
+  let saveFailed: { error: unknown } | null = null;
+  const save = (page: CrawledPage) => {
+    const saved: Promise<void> = options.store
+      .complete(page)
+      .then(() => {
+        pages++;
+        options.onPage?.(page);
+      })
+      // Noted here and thrown by the loop: a save may fail while the loop waits on others.
+      .catch((error) => {
+        saveFailed ??= { error };
+      })
+      .finally(() => saving.delete(saved));
+    saving.add(saved);
+  };
   // Claimed ahead, a batch at a time: one query of the store for several pages.
   const queue: CrawlTask[] = [];
   let exhausted = false;
   try {
     while (!signal.aborted) {
+      if (saveFailed) throw (saveFailed as { error: unknown }).error;
       if (queue.length === 0 && !exhausted) {
         const tasks = await options.store.claim(concurrency * 2);
         if (tasks.length === 0) exhausted = true;
         queue.push(...tasks);
       }
-      while (inFlight.size < concurrency && queue.length > 0) {
+      while (analysing.size < concurrency && saving.size < maxSaving && queue.length > 0) {
         const run: Promise<void> = crawlOne(queue.shift()!)
-          .then(async (page) => {
-            await options.store.complete(page);
-            pages++;
-            options.onPage?.(page);
-          })
-          .finally(() => inFlight.delete(run));
-        inFlight.add(run);
+          .then(save)
+          .finally(() => analysing.delete(run));
+        analysing.add(run);
       }
-      if (inFlight.size === 0) {
+      if (analysing.size === 0 && saving.size === 0) {
         if (exhausted) break;
         continue;
       }
-      // A finished page may have found new URLs: ask the store again after it.
-      await Promise.race(inFlight);
+      // A saved page may have added URLs: ask the store again after it.
+      await Promise.race([...analysing, ...saving]);
       exhausted = false;
     }
-    await Promise.all(inFlight);
+    while (analysing.size > 0 || saving.size > 0) await Promise.all([...analysing, ...saving]);
+    if (saveFailed) throw (saveFailed as { error: unknown }).error;
   } finally {
     await ownFetcher?.close();
   }
   signal.throwIfAborted();
   return { pages };
 }
+
+/** Pages judged and waiting to be saved, per slot, before the crawl waits for the store. */
+const SAVING_PER_SLOT = 4;
 
 /** A page's template, roughly: its first path segment and its depth (`/blog/…/2`). */
 export function pathTemplate(url: string): string {

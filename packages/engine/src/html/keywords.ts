@@ -25,12 +25,24 @@ export const keywordDefaults = { minPhraseCount: 2, maxTerms: 100, detectSample:
 
 const NO_STOP_WORDS: ReadonlySet<string> = new Set();
 
+/**
+ * One word segmenter per language: making one costs more than segmenting a paragraph with it. A
+ * page names its own language, so only so many are kept.
+ */
+const segmenters = new Map<string, Intl.Segmenter>();
+const MAX_SEGMENTERS = 64;
+
 function segmenter(lang: string): Intl.Segmenter {
-  try {
-    return new Intl.Segmenter(lang, { granularity: 'word' });
-  } catch {
-    return new Intl.Segmenter('en', { granularity: 'word' });
+  let found = segmenters.get(lang);
+  if (!found) {
+    try {
+      found = new Intl.Segmenter(lang, { granularity: 'word' });
+    } catch {
+      found = new Intl.Segmenter('en', { granularity: 'word' });
+    }
+    if (segmenters.size < MAX_SEGMENTERS) segmenters.set(lang, found);
   }
+  return found;
 }
 
 /**
