@@ -256,7 +256,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
 
   let pages = 0;
   // A page leaves its slot once judged; saving it (the store batches pages) goes on beside the
-  // next pages, at most MAX_SAVING at a time, so no slot waits for the database.
+  // next pages, at most SAVING_PER_SLOT per slot waiting, so no slot waits for the database.
   const analysing = new Set<Promise<void>>();
   const saving = new Set<Promise<void>>();
   const maxSaving = concurrency * SAVING_PER_SLOT;
