@@ -5,7 +5,10 @@ import {
   type MonitorRegion,
   MonitorRegionSchema,
 } from '@sitelens/contracts';
-import { assertAllowPrivateSafe, assertConnectToSafe } from '@sitelens/engine';
+// The settings' checks alone, not the engine's index: every command reads the config, and most
+// of them never judge a page.
+import { assertAllowPrivateSafe } from '@sitelens/engine/net/allow-private';
+import { assertConnectToSafe } from '@sitelens/engine/net/connect-to';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);

@@ -1,22 +1,10 @@
 import { MONITOR_REGION_ORDER, type MonitorRegion, MonitorRegionSchema } from '@sitelens/contracts';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { type Queue, startQueue } from './jobs/queue';
-import { passRatesCommand } from './modules/checkup/pass-rates-command';
-import { closeWorkerBrowser } from './modules/checkup/worker-browser';
-import { crawlCommand } from './modules/deep-analysis/crawl-command';
-import { type Probe, startProbeFromConfig } from './modules/monitoring/probe';
-import { seedCatalogue } from './modules/sales/catalogue';
-import { plansCommand } from './modules/sales/plans-command';
-import { runBillingCycle } from './modules/sales/subscriptions';
-import { runSelftest } from './modules/system/selftest';
-import { userCommand } from './modules/users/override-plan-command';
-import { createBillingProvider } from './providers/billing';
-import { dataCapCommand } from './providers/seo-data/data-cap-command';
+import type { Database } from './db/client';
+import type { Queue } from './jobs/queue';
+import type { Probe } from './modules/monitoring/probe';
 import { VERSION } from './version';
 
 const USAGE = `sitelens ${VERSION}
@@ -99,6 +87,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function run(command: Command, config: Config, logger: Logger, args: string[]): Promise<void> {
+  // Each command loads only the modules it runs (imported below, where it starts): `help` or
+  // `migrate` need not load the API, the job workers and the engine's checks.
+  const { openDatabase } = await import('./db/client');
+  const { migrateDatabase } = await import('./db/migrate');
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   logger.info({ database: database.kind }, 'database opened');
   await migrateDatabase(database);
@@ -108,35 +100,42 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     await database.close();
     return;
   }
+  const { seedCatalogue } = await import('./modules/sales/catalogue');
   await seedCatalogue(database);
   if (command === 'billing-cycle') {
+    const { runBillingCycle } = await import('./modules/sales/subscriptions');
+    const { createBillingProvider } = await import('./providers/billing');
     const result = await runBillingCycle(database, createBillingProvider(config, database));
     process.stdout.write(`renewed ${result.renewed}, expired ${result.expired}\n`);
     await database.close();
     return;
   }
   if (command === 'pass-rates') {
+    const { passRatesCommand } = await import('./modules/checkup/pass-rates-command');
     process.exitCode = await passRatesCommand(database, config, args);
     await database.close();
     return;
   }
   if (command === 'crawl') {
+    const { crawlCommand } = await import('./modules/deep-analysis/crawl-command');
     process.exitCode = await crawlCommand(database, config, args);
-    await closeWorkerBrowser();
     await database.close();
     return;
   }
   if (command === 'data-cap') {
+    const { dataCapCommand } = await import('./providers/seo-data/data-cap-command');
     process.exitCode = await dataCapCommand(database, config, logger, args);
     await database.close();
     return;
   }
   if (command === 'user') {
+    const { userCommand } = await import('./modules/users/override-plan-command');
     process.exitCode = await userCommand(database, args);
     await database.close();
     return;
   }
   if (command === 'plans') {
+    const { plansCommand } = await import('./modules/sales/plans-command');
     process.exitCode = await plansCommand(database, args);
     await database.close();
     return;
@@ -150,12 +149,14 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
       process.exitCode = 2;
       return;
     }
+    const { startProbeFromConfig } = await import('./modules/monitoring/probe');
     const probe = await startProbeFromConfig(database, config, regions, logger);
     logger.info({ version: VERSION, regions }, 'sitelens probe ready');
     stopGracefully({ probe, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
     return;
   }
 
+  const { startQueue } = await import('./jobs/queue');
   const queue = await startQueue(database, {
     workers: command === 'start' || command === 'worker',
     schedules: command === 'start' || command === 'api',
@@ -163,6 +164,7 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   });
 
   if (command === 'selftest') {
+    const { runSelftest } = await import('./modules/system/selftest');
     const result = await runSelftest(database, queue, { timeoutMs: 30_000 });
     process.stdout.write(
       result.ok
@@ -178,10 +180,12 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
   let app: FastifyInstance | undefined;
   let url: string | undefined;
   if (command !== 'worker') {
+    const { buildApp } = await import('./app');
     app = await buildApp({ config, database, queue, logger });
     url = await app.listen({ host: config.HOST, port: config.PORT });
   }
   // The embedded start probes from PROBE_REGIONS; a distributed setup runs `sitelens probe` per region.
+  const { startProbeFromConfig } = await import('./modules/monitoring/probe');
   const probe =
     command === 'start' && config.PROBE_REGIONS.length > 0
       ? await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger)
@@ -236,6 +240,7 @@ function stopGracefully(parts: {
       await parts.app?.close();
       await parts.probe?.stop();
       await parts.queue?.stop({ timeoutMs: parts.timeoutMs });
+      const { closeWorkerBrowser } = await import('./modules/checkup/worker-browser');
       await closeWorkerBrowser();
       await parts.database.close();
       parts.logger.info('stopped');
