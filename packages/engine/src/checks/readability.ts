@@ -50,7 +50,7 @@ const SENTENCE_END = /(?<=[.!?…])["”’»)]*\s+|\n/;
  * it found; null under `thresholds.minWords` words, where the formula means nothing.
  */
 export function readingEase(
-  blocks: string[],
+  blocks: readonly string[],
   lang: string,
 ): { score: number; wordsPerSentence: number } | null {
   const formula = FORMULAS[lang] ?? FORMULAS.en!;

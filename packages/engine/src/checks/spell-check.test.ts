@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../gather/document';
 import { format } from './define-check';
-import { spellCheck } from './spell-check';
+import { spellCheck, thresholds } from './spell-check';
 
 const run = (main: string, lang: string | null = 'en') =>
   spellCheck.evaluate(
@@ -91,6 +91,30 @@ describe('spell-check', () => {
     expect(run('<p>We build the tables and the chairs by hand in our workshop.</p>', null).status).toBe(
       'passed',
     );
+  });
+
+  it('looks a word up once per process, yet counts it against each page’s lookups', () => {
+    const alone = run('<p>Our tabels last.</p>');
+    expect(issues(alone).hard).toEqual([
+      { word: 'tabels', count: 1, suggestions: expect.arrayContaining(['tables']) },
+    ]);
+    const { maxLookups } = thresholds;
+    thresholds.maxLookups = 4;
+    try {
+      // Four other unknown words, each used twice, come first: "tabels" is the fifth, past the
+      // lookups a page gets, so it is listed without suggestions although they are known by now.
+      const page = '<p>qzxav qzxbv qzxcv qzxdv qzxav qzxbv qzxcv qzxdv tabels.</p>';
+      const started = performance.now();
+      const crowded = run(page);
+      const first = performance.now() - started;
+      expect(issues(crowded).hard).toContainEqual({ word: 'tabels', count: 1, suggestions: [] });
+      // The same page again: its four lookups are answered from memory.
+      const again = performance.now();
+      expect(run(page)).toEqual(crowded);
+      expect(performance.now() - again).toBeLessThan(first / 5);
+    } finally {
+      thresholds.maxLookups = maxLookups;
+    }
   });
 
   it('is not applicable to a page without text', () => {

@@ -57,6 +57,24 @@ function isKnown(dictionary: ReturnType<typeof nspell>, word: string): boolean {
   return parts.length > 1 && parts.every((part) => dictionary.correct(part));
 }
 
+/**
+ * Suggestions by word, kept for the life of the process (the oldest dropped past `MAX_CACHED`): a
+ * site's jargon and names recur on page after page of a crawl, and one lookup costs up to ~100 ms.
+ * Each lookup still counts against `maxLookups`, so a page's result never depends on the cache.
+ */
+const suggestionCache = new Map<string, string[]>();
+const MAX_CACHED = 10_000;
+
+function suggest(dictionary: ReturnType<typeof nspell>, word: string): string[] {
+  let found = suggestionCache.get(word);
+  if (!found) {
+    found = dictionary.suggest(word);
+    if (suggestionCache.size >= MAX_CACHED) suggestionCache.delete(suggestionCache.keys().next().value!);
+    suggestionCache.set(word, found);
+  }
+  return found;
+}
+
 export const spellCheck = defineCheck({
   key: 'spell-check',
   title: 'Spelling',
@@ -105,7 +123,7 @@ export const spellCheck = defineCheck({
         continue;
       }
       lookups++;
-      const suggestions = dictionary.suggest(word);
+      const suggestions = suggest(dictionary, word);
       // No suggestion: jargon or a coined word. A suggestion that only differs in case ("html" →
       // "HTML") is a capitalisation matter, not a misspelling.
       if (suggestions.length === 0 || suggestions.some((s) => s.toLowerCase() === word.toLowerCase()))

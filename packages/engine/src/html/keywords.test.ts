@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../gather/document';
-import { containsTerm, extractKeywords, wordRuns } from './keywords';
+import { containsTerm, extractKeywords, SIMPLE_SCRIPT, simpleSegments, wordRuns } from './keywords';
 
 describe('wordRuns', () => {
   it('splits on punctuation, keeps hyphenated words and lower-cases', () => {
@@ -17,6 +18,68 @@ describe('wordRuns', () => {
 
   it('splits languages written without spaces', () => {
     expect(wordRuns('手作りのテーブル', 'ja').flat()).toContain('テーブル');
+  });
+});
+
+describe('the simple-script splitter', () => {
+  // Words, and the characters between them merged: how the whitespace between two words is cut
+  // into segments changes no run.
+  const pieces = (segments: Iterable<{ segment: string; isWordLike?: boolean }>) => {
+    const out: string[] = [];
+    let between = '';
+    for (const { segment, isWordLike } of segments) {
+      if (!isWordLike) between += segment;
+      else {
+        if (between) out.push(`(${between})`);
+        between = '';
+        out.push(`[${segment}]`);
+      }
+    }
+    if (between) out.push(`(${between})`);
+    return out;
+  };
+  const icu = (text: string, lang = 'en') =>
+    pieces(new Intl.Segmenter(lang, { granularity: 'word' }).segment(text));
+  const simple = (text: string) => pieces(simpleSegments(text));
+  const SIMPLE_CHARS = Array.from({ length: 0x2200 }, (_, code) => String.fromCharCode(code)).filter((char) =>
+    SIMPLE_SCRIPT.test(char),
+  );
+  const TRICKY = [..."aZéßЖλǃªµ07_.,;:·'- \n\u00a0²—…€™→϶(/@#"];
+
+  it('covers Latin, Greek and Cyrillic text, and leaves CJK, Thai, marks and joiners to ICU', () => {
+    expect(SIMPLE_SCRIPT.test("Don't stop — it's 3,50 € (café, Straße, Москва, Αθήνα)…")).toBe(true);
+    for (const text of [
+      '手作り',
+      'เฟอร์นิเจอร์',
+      'שלום',
+      'a\u0301',
+      'a\u200db',
+      'a\u00adb',
+      'x\u202fy',
+      '👍',
+      '1\u20442',
+    ])
+      expect(SIMPLE_SCRIPT.test(text)).toBe(false);
+  });
+
+  it('splits every character it covers as ICU does, alone and between letters and digits', () => {
+    for (const char of SIMPLE_CHARS)
+      for (const text of [char, `a${char}b`, `1${char}2`, `a${char}1`, `_${char}_`])
+        expect(simple(text), JSON.stringify(text)).toEqual(icu(text));
+  });
+
+  it('splits any text of those characters as ICU does, in every language', () => {
+    const unit = fc.oneof(fc.constantFrom(...TRICKY), fc.constantFrom(...SIMPLE_CHARS));
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 30 }),
+        fc.constantFrom('en', 'fr', 'de', 'sv', 'fi', 'tr', 'ru', 'el', 'ja'),
+        (text, lang) => {
+          expect(simple(text)).toEqual(icu(text, lang));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import type { AnyNode } from './dom';
+import { type AnyNode, oncePerDocument } from './dom';
 import { textBlocks } from './text';
 
 /** Page furniture, not content: dropped from the body when the page marks no main region. */
@@ -18,7 +18,13 @@ interface MainContentOptions {
  * when the page marks one, else the body without navigation, header, footer and sidebars.
  * Scripts, styles and hidden elements never count (see `textBlocks`).
  */
-export function mainContentBlocks($: CheerioAPI, options: MainContentOptions = {}): string[] {
+export function mainContentBlocks($: CheerioAPI, options: MainContentOptions = {}): readonly string[] {
+  return options.exclude ? readMainContent($, options) : mainBlocks($);
+}
+
+const mainBlocks = oncePerDocument(($) => readMainContent($, {}));
+
+function readMainContent($: CheerioAPI, options: MainContentOptions): readonly string[] {
   const root = mainRoot($);
   if (!root) return [];
   const marked = root !== $('body')[0];

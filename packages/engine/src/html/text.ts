@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import type { AnyNode, ElementNode, TextNode } from './dom';
+import { type AnyNode, type ElementNode, oncePerDocument, type TextNode } from './dom';
 
 /** Elements whose content is not read as page text. */
 const NOT_TEXT = new Set([
@@ -70,7 +70,13 @@ interface TextOptions {
  * The visible text under `root` (default: the body), one string per block (paragraph, heading,
  * list item, cell…), so words of two blocks never run together.
  */
-export function textBlocks($: CheerioAPI, root?: AnyNode, options: TextOptions = {}): string[] {
+export function textBlocks($: CheerioAPI, root?: AnyNode, options: TextOptions = {}): readonly string[] {
+  return root || options.imageAlt ? readBlocks($, root, options) : bodyBlocks($);
+}
+
+const bodyBlocks = oncePerDocument<readonly string[]>(($) => readBlocks($));
+
+function readBlocks($: CheerioAPI, root?: AnyNode, options: TextOptions = {}): string[] {
   const start = root ?? $('body')[0] ?? $.root()[0]!;
   const blocks: string[] = [];
   let line = '';
