@@ -12,7 +12,7 @@ export const thresholds = {
   /** Unique words listed per kind in the result. */
   listed: 20,
   suggestions: 3,
-  /** Unknown lower-case words looked up for suggestions (a lookup costs up to ~100 ms). */
+  /** Unknown lower-case words looked up for suggestions (a lookup costs up to ~400 ms). */
   maxLookups: 40,
 };
 
@@ -59,7 +59,7 @@ function isKnown(dictionary: ReturnType<typeof nspell>, word: string): boolean {
 
 /**
  * Suggestions by word, kept for the life of the process (the oldest dropped past `MAX_CACHED`): a
- * site's jargon and names recur on page after page of a crawl, and one lookup costs up to ~100 ms.
+ * site's jargon and names recur on page after page of a crawl, and one lookup costs up to ~400 ms.
  * Each lookup still counts against `maxLookups`, so a page's result never depends on the cache.
  */
 const suggestionCache = new Map<string, string[]>();
