@@ -1,5 +1,6 @@
 import dictionaryEn from 'dictionary-en';
 import nspell from 'nspell';
+import { Lru } from '../crawl/caches';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
 import { defineCheck, failed, notApplicable, passed, warning } from './define-check';
@@ -58,18 +59,17 @@ function isKnown(dictionary: ReturnType<typeof nspell>, word: string): boolean {
 }
 
 /**
- * Suggestions by word, kept for the life of the process (the oldest dropped past `MAX_CACHED`): a
- * site's jargon and names recur on page after page of a crawl, and one lookup costs up to ~400 ms.
- * Each lookup still counts against `maxLookups`, so a page's result never depends on the cache.
+ * Suggestions by word, kept for the life of the process (the least recently used dropped past
+ * 10,000 words): a site's jargon and names recur on page after page of a crawl, and one lookup
+ * costs up to ~400 ms. Each lookup still counts against `maxLookups`, so a page's result never
+ * depends on the cache.
  */
-const suggestionCache = new Map<string, string[]>();
-const MAX_CACHED = 10_000;
+const suggestionCache = new Lru<string[]>(10_000);
 
 function suggest(dictionary: ReturnType<typeof nspell>, word: string): string[] {
   let found = suggestionCache.get(word);
   if (!found) {
     found = dictionary.suggest(word);
-    if (suggestionCache.size >= MAX_CACHED) suggestionCache.delete(suggestionCache.keys().next().value!);
     suggestionCache.set(word, found);
   }
   return found;

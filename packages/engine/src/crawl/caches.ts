@@ -5,7 +5,7 @@ import type { EngineFetch, FetchedResponse } from '../gather/fetch-contract';
 export const crawlCacheLimits = { links: 20_000, responseBytes: 32 * 1024 * 1024 };
 
 /** A least-recently-used map: the oldest entry goes when the cap is passed. */
-class Lru<V> {
+export class Lru<V> {
   private readonly entries = new Map<string, V>();
   private weight = 0;
   constructor(

@@ -1,5 +1,5 @@
-import type { CheerioAPI } from 'cheerio/slim';
 import { oncePerDocument } from './dom';
+import { pageLanguage } from './page-language';
 import { STOP_WORDS } from './stop-words';
 import { textBlocks } from './text';
 
@@ -114,13 +114,6 @@ export function containsTerm(tokens: readonly string[], term: string): boolean {
   return false;
 }
 
-/** The page language: `<html lang>`, else the language detected from the text. */
-function pageLanguage($: CheerioAPI, text: string): string {
-  const declared = ($('html').attr('lang') ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  if (declared && /^[a-z]{2,3}$/.test(declared)) return declared;
-  return detectLanguage(text)?.lang ?? 'en';
-}
-
 /**
  * The language whose stop-words cover most of the text, with the share of words they cover;
  * null when no list matches at all.
@@ -142,7 +135,7 @@ export function detectLanguage(text: string): { lang: string; words: number; sha
 /** Counts the words and phrases of the page's visible text (once per document; do not modify). */
 export const extractKeywords = oncePerDocument(($): PageKeywords => {
   const blocks = textBlocks($);
-  const lang = pageLanguage($, blocks.join('\n'));
+  const { lang } = pageLanguage($, blocks.join('\n'));
   const stop = STOP_WORDS[lang] ?? NO_STOP_WORDS;
   const isCandidate = (word: string) => [...word].length >= 2 && !stop.has(word) && !/^[\d.,]+$/.test(word);
 
