@@ -100,6 +100,25 @@ describe('outages from check results', () => {
     ]);
   });
 
+  it('a region whose failed check is older than the outage but written later joins it with that check', async () => {
+    // us-east-1's probe writes first and opens the outage; eu-west-1's check failed a minute
+    // earlier but its probe writes later (a slow flush): the outage started at that check.
+    await result('us-east-1', 'http', false, 2);
+    await evaluate();
+    await result('eu-west-1', 'http', false, 3);
+    await evaluate();
+    const [outage] = await outages();
+    expect(outage).toMatchObject({ scope: 'global', regions: ['eu-west-1', 'us-east-1'], open: true });
+    const context = await t.app.inject({
+      url: `/api/outage/context?guid=${outage!.id}`,
+      headers: account.auth,
+    });
+    expect(context.json().events.map((event: { region: string }) => event.region)).toEqual([
+      'eu-west-1',
+      'us-east-1',
+    ]);
+  });
+
   it("a failed page load opens an outage that the region's next answered HTTP check closes", async () => {
     await result('eu-west-1', 'http', true, 4);
     await result('eu-west-1', 'page_load', false, 3);

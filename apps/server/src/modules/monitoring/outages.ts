@@ -94,11 +94,14 @@ export async function updateOutages(
       continue;
     }
     if (current) {
+      // A region's probe may write a failed check older than the outage's start (its flush came
+      // later than another region's): the outage started then, so that check is among its events.
       await query(
         `update outages set regions = array(select distinct unnest(regions || $2::text[]) order by 1),
-                scope = case when $3 = 'global' then 'global' else scope end
+                scope = case when $3 = 'global' then 'global' else scope end,
+                started_at = least(started_at, $4::timestamptz)
           where id = $1`,
-        [current.id, state.failing, scope],
+        [current.id, state.failing, scope, state.failed_at],
       );
       continue;
     }
