@@ -8,6 +8,7 @@ import { benchCheckupApi } from './checkup-api';
 import { benchCrawl } from './crawl';
 import { benchMonitoring } from './monitoring';
 import { benchRankTracker } from './rank-tracker';
+import { benchScale } from './scale';
 
 const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Flags): Promise<void> }> = {
   api: {
@@ -53,6 +54,12 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
     run: (flags) =>
       benchRankTracker({ keywords: flags.keywords, rate: flags.rate, windowSeconds: flags.window }),
   },
+  scale: {
+    about:
+      "the suite's former scale and time-budget cases (50,000 URLs, bodies 100,000 levels deep, timed checks) at full size against the same work at the suite's size: medians, their ratio beside the sizes', the old bounds as goals, every answer checked (3 rounds by default; --only audit,deep-bodies picks cases by name)",
+    rounds: 3,
+    run: (flags) => benchScale({ rounds: flags.rounds, only: flags.only }),
+  },
 };
 
 interface Flags {
@@ -67,6 +74,8 @@ interface Flags {
   window: number;
   monitors: number;
   minutes: number;
+  /** Names (or their beginnings) of the cases to run, where a benchmark has cases. */
+  only?: string[];
 }
 
 const { positionals, values } = parseArgs({
@@ -83,6 +92,7 @@ const { positionals, values } = parseArgs({
     window: { type: 'string', default: '1' },
     monitors: { type: 'string', default: '5000' },
     minutes: { type: 'string', default: '10' },
+    only: { type: 'string' },
   },
 });
 
@@ -91,7 +101,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10] [--only name,…]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -113,5 +123,10 @@ if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
   );
   process.exit(2);
 }
-await benchmark.run({ ...counts, noLarge: values['no-large'], postgres: values.postgres });
+await benchmark.run({
+  ...counts,
+  noLarge: values['no-large'],
+  postgres: values.postgres,
+  only: values.only?.split(',').filter(Boolean),
+});
 process.exit(0);

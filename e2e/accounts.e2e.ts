@@ -132,12 +132,9 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
     await passHumanCheck();
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await toast('A reset password email was sent to your address!');
-    let [link] = server.mailLinks(EMAIL);
-    for (let tries = 0; !link && tries < 50; tries++) {
-      await page.waitForTimeout(100); // the log line may trail the answer by a moment
-      [link] = server.mailLinks(EMAIL);
-    }
-    expect(link).toMatch(/\/reset-password\/[\w-]+$/);
+    // The outbox's log line may trail the answer by a moment.
+    await expect.poll(() => server.mailLinks(EMAIL)[0]).toMatch(/\/reset-password\/[\w-]+$/);
+    const [link] = server.mailLinks(EMAIL);
     await page.goto(link!.replace(/^https?:\/\/[^/]+/, server.url));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('jacquard-loom');
@@ -157,12 +154,8 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
     await toast('The invitation was sent.');
     await page.getByText(member).waitFor();
 
-    let [link] = server.mailLinks(member);
-    for (let tries = 0; !link && tries < 50; tries++) {
-      await page.waitForTimeout(100);
-      [link] = server.mailLinks(member);
-    }
-    expect(link).toMatch(/\/join-team\/[\w-]+$/);
+    await expect.poll(() => server.mailLinks(member)[0]).toMatch(/\/join-team\/[\w-]+$/);
+    const [link] = server.mailLinks(member);
     const other = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     try {
       const invited = await other.newPage();

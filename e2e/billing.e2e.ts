@@ -5,10 +5,13 @@ import { formatDate } from '@sitelens/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoSidewaysScroll,
   hasChromium,
   launchBrowser,
+  picture,
   ROOT,
   type RunningServer,
+  resizeTo,
   runCli,
   settledIn,
   startServer,
@@ -129,19 +132,17 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await settled();
-    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-1440.png'), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(300);
+    await picture(page, { path: path.join(SHOTS, 'billing-trial-1440.png'), fullPage: true });
+    await resizeTo(page, 375, 812);
     await settled();
-    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-375.png'), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, 'the billing page is wider than 375 px').toBeLessThanOrEqual(0);
+    await picture(page, { path: path.join(SHOTS, 'billing-trial-375.png'), fullPage: true });
+    await expectNoSidewaysScroll(page, 'the billing page at 375 px');
     // On a phone the sidebar is a drawer; it says the same about the trial.
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.locator('.sidebar-drawer');
     await drawer.getByTestId('sidebar-trial').waitFor();
     await settled();
-    await page.screenshot({ path: path.join(SHOTS, 'billing-trial-drawer-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'billing-trial-drawer-375.png') });
     await page.keyboard.press('Escape');
     await drawer.getByTestId('sidebar-trial').waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,9 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, ROOT, type RunningServer, startServer } from './harness';
+import {
+  hasChromium,
+  launchBrowser,
+  picture,
+  ROOT,
+  type RunningServer,
+  resizeTo,
+  startServer,
+} from './harness';
 import { signedInPage } from './session';
 
 const EMAIL = 'katherine@example.test';
@@ -51,11 +59,12 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     return error.textContent();
   };
   /** Section requests (`/api/report/{guid}/{section}`) the page makes from now on. */
+  const isSectionRequest = (request: Request) =>
+    /^\/api\/report\/[0-9a-f-]{36}\/(?!pdf$|snapshot$)[a-z0-9-]+$/.test(new URL(request.url()).pathname);
   const watchSectionRequests = () => {
     const seen: string[] = [];
     page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (/^\/api\/report\/[0-9a-f-]{36}\/(?!pdf$|snapshot$)[a-z0-9-]+$/.test(pathname)) seen.push(pathname);
+      if (isSectionRequest(request)) seen.push(new URL(request.url()).pathname);
     });
     return seen;
   };
@@ -69,9 +78,9 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.getByLabel('Your website').fill('exa mple.com');
     await page.getByRole('button', { name: 'Checkup your SEO' }).click();
     expect(await fieldError('Your website')).toBe('Provide a valid URL');
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-form-error-1440.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-form-error-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-form-error-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-form-error-375.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     // Every competitor row starts on https://, however many the plan allows.
     await page.getByText('Add competitors (optional)').click();
@@ -115,7 +124,7 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
       .waitFor();
     // The competitor card compares the neglected site.
     await page.locator('.report-competitors').getByText(`${neglected.origin}/`).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-1440.png'), fullPage: false });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-1440.png'), fullPage: false });
   });
 
   it('jumps from "Issues to fix" to its section and opens "How to fix"', async () => {
@@ -139,7 +148,7 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await modal.evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
     );
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-how-to-fix-1440.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-how-to-fix-1440.png') });
     await modal.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -169,9 +178,9 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     expect(await row.first().locator('td').first().textContent()).toMatch(
       /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/,
     );
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-1440.png'), fullPage: true });
+    await picture(page, { path: path.join(SHOTS, 'analysis-1440.png'), fullPage: true });
     // On a phone the row shows the whole URL, not a clipped one.
-    await page.setViewportSize({ width: 375, height: 812 });
+    await resizeTo(page, 375, 812);
     const url = page.locator('.archived-report-url', { hasText: `${site.origin}/` }).first();
     await url.waitFor();
     const box = (await url.boundingBox())!;
@@ -179,7 +188,7 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect(await url.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-375.png'), fullPage: true });
+    await picture(page, { path: path.join(SHOTS, 'analysis-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // A finished report opens from one request: no section is asked for, no progress ring turns.
@@ -192,7 +201,7 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     expect(sectionRequests).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-375.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(errors).toEqual([]);
   });
@@ -210,11 +219,17 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
       )
       .waitFor({ timeout: 30_000 });
     const afterMessage = sectionRequests.length;
-    await page.waitForTimeout(3000);
+    // The one wait for something that must not happen: no section asked for in 3 s, three times the
+    // longest retry delay of a section (1 s).
+    const askedAgain = await page.waitForRequest(isSectionRequest, { timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    expect(askedAgain).toBe(false);
     expect(sectionRequests.length).toBe(afterMessage);
     // At most the requests under way when the first answer came (5 lanes), not one per section.
     expect(afterMessage).toBeLessThanOrEqual(5);
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-refused-1440.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-refused-1440.png') });
   });
 
   it('reports on the neglected site: many failures, the competitor failing nothing', async () => {
@@ -231,16 +246,16 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await page.locator('#web-vitals-lcp').getByText('Largest Contentful Paint (LCP)').first().waitFor();
     expect(await page.locator('#page-objects').innerText()).toMatch(/\d+ requests/);
     await page.locator('#page-objects').scrollIntoViewIfNeeded();
-    await page
-      .locator('#page-objects')
-      .screenshot({ path: path.join(SHOTS, 'analysis-report-page-objects-1440.png') });
+    await picture(page.locator('#page-objects'), {
+      path: path.join(SHOTS, 'analysis-report-page-objects-1440.png'),
+    });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-1440.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-neglected-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-neglected-375.png') });
     await page.locator('#category-images').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'analysis-report-neglected-images-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-neglected-images-375.png') });
     expect(errors).toEqual([]);
   });
 });

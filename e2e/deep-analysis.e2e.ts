@@ -12,6 +12,7 @@ import {
   connectTo,
   hasChromium,
   launchBrowser,
+  POLL_MS,
   ROOT,
   type RunningServer,
   reloadUntil,
@@ -145,7 +146,7 @@ describe.skipIf(!hasChromium)(
       const deadline = Date.now() + 180_000;
       while (!(await noneRunning())) {
         if (Date.now() > deadline) throw new Error('timed out waiting for the crawl to end');
-        await page.waitForTimeout(2_000);
+        await page.waitForTimeout(POLL_MS);
       }
       await page.reload();
       await page.getByText('Overall score').waitFor({ timeout: 30_000 });

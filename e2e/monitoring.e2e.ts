@@ -156,7 +156,12 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Check now' }).click();
       await reloadUntil(page, async () => {
         await page.getByText('Site Speed overview').waitFor();
-        await page.waitForTimeout(1_000);
+        // Loaded: the summary or the empty state, whichever the probe's results give.
+        await page
+          .getByText('Average loading time')
+          .or(page.getByText('No data for this url'))
+          .first()
+          .waitFor();
         return (await page.getByText('Average loading time').count()) > 0;
       });
       // The probe's page load, as a point of the chart.

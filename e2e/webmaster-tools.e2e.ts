@@ -136,11 +136,13 @@ describe.skipIf(!hasChromium)('Broken Links and the Sitemap Generator, in Chromi
   /** The table's rows as URL → type, every page of it loaded. */
   async function tableRows(): Promise<Record<string, string>> {
     const more = page.getByRole('button', { name: 'Load more' });
-    while ((await more.count()) > 0) {
-      await more.click();
-      await page.waitForTimeout(300);
-    }
     const rows = page.locator('.wt-table .ant-table-tbody tr.ant-table-row');
+    while ((await more.count()) > 0) {
+      const shown = await rows.count();
+      await more.click();
+      // The next page is in: more rows, or the button gone with the last page.
+      await expect.poll(async () => (await rows.count()) > shown || (await more.count()) === 0).toBe(true);
+    }
     const found: Record<string, string> = {};
     for (let i = 0; i < (await rows.count()); i++) {
       const row = rows.nth(i);

@@ -1,15 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FixtureSite, startSite } from '@sitelens/engine/testing/fixture-sites';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectTo,
+  expectNoSidewaysScroll,
+  freshDataDir,
   hasChromium,
   launchBrowser,
+  picture,
   ROOT,
   type RunningServer,
+  resizeTo,
   runCli,
   screenshotter,
   settledIn,
@@ -50,7 +53,7 @@ describe.skipIf(!hasChromium)(
     beforeAll(async () => {
       shop = await startSite('well-made', undefined, `http://${SHOP}`);
       second = await startSite('neglected', undefined, `http://${SECOND}`);
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-e2e-'));
+      const dataDir = freshDataDir();
       runCli(dataDir, ['plans', 'import', twoWebsiteCatalogue(dataDir)]);
       server = await startServer(
         { FETCH_CONNECT_TO: `${connectTo(SHOP, shop.port)},${connectTo(SECOND, second.port)}` },
@@ -297,21 +300,19 @@ describe.skipIf(!hasChromium)('a new user who has no website yet, in Chromium', 
       .locator('.tool-tiles')
       .getByRole('link', { name: /SEO Checkup/ })
       .waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-empty-1440.png'), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-empty-375.png'), fullPage: true });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    await picture(page, { path: path.join(SHOTS, 'dashboard-empty-1440.png'), fullPage: true });
+    await resizeTo(page, 375, 812);
+    await picture(page, { path: path.join(SHOTS, 'dashboard-empty-375.png'), fullPage: true });
+    await expectNoSidewaysScroll(page, 'the empty dashboard at 375 px');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('button', { name: 'Setup your account' }).click();
     await page.getByText('Welcome on board!').waitFor();
     await settledIn(page);
-    await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-1440.png') });
+    await picture(page, { path: path.join(SHOTS, 'onboarding-start-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await settledIn(page);
-    await page.screenshot({ path: path.join(SHOTS, 'onboarding-start-375.png') });
+    await picture(page, { path: path.join(SHOTS, 'onboarding-start-375.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: "Let's Start" }).click();
     await page.getByLabel('Domain').waitFor();

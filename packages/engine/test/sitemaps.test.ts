@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sitemapLimits } from '../src/gather/sitemaps';
 import { type FixtureSite, startSite } from './fixture-sites';
 import { gatherFrom } from './gather-context';
 
@@ -28,7 +29,6 @@ describe('the sitemaps gatherer', () => {
   });
 
   it('does not expand entities (billion laughs)', async () => {
-    const started = performance.now();
     const sitemaps = await gatherFrom(
       `${site.origin}/noindex.html`,
       'sitemaps',
@@ -39,7 +39,7 @@ describe('the sitemaps gatherer', () => {
     const file = sitemaps.files[0]!;
     expect(file.url).toBe(`${site.origin}/billion-laughs.xml`);
     expect(JSON.stringify(file)).not.toContain('lollollol');
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(file).toMatchObject({ urlCount: 0, urls: [] });
   });
 
   /** The sitemaps gathered when robots.txt names one file, served as `xml`. */
@@ -52,7 +52,7 @@ describe('the sitemaps gatherer', () => {
           : null,
     );
 
-  it('reads prefixed names, CDATA and escaped ampersands, and counts past the 50,000 limit', async () => {
+  it('reads prefixed names, CDATA and escaped ampersands, and counts past the per-file limit', async () => {
     const [prefixed] = (
       await gatherServed(
         `\uFEFF<?xml version="1.0"?><!-- made by hand --><sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -71,11 +71,20 @@ describe('the sitemaps gatherer', () => {
       ],
       errors: ['1 entries have no absolute http(s) <loc>.'],
     });
-    const entries = Array.from({ length: 50_002 }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`);
-    const [large] = (await gatherServed(`<urlset>${entries.join('')}</urlset>`)).files;
-    expect(large).toMatchObject({ type: 'urlset', urlCount: 50_002 });
-    expect(large!.urls).toHaveLength(1000);
-    expect(large!.errors).toEqual(['It lists 50002 URLs; the limit is 50,000 per file.']);
+    // The protocol's 50,000, lowered here to keep the suite quick; `npm run bench -- scale` reads a
+    // 50,001-URL file at the real limit.
+    expect(sitemapLimits.maxUrls).toBe(50_000);
+    const limit = sitemapLimits.maxUrls;
+    sitemapLimits.maxUrls = 2_000;
+    try {
+      const entries = Array.from({ length: 2_002 }, (_, i) => `<url><loc>https://a.example/${i}</loc></url>`);
+      const [large] = (await gatherServed(`<urlset>${entries.join('')}</urlset>`)).files;
+      expect(large).toMatchObject({ type: 'urlset', urlCount: 2_002 });
+      expect(large!.urls).toHaveLength(sitemapLimits.keptUrls);
+      expect(large!.errors).toEqual(['It lists 2002 URLs; the limit is 2,000 per file.']);
+    } finally {
+      sitemapLimits.maxUrls = limit;
+    }
   });
 
   it('names an HTML page or a feed served as a sitemap for what it is', async () => {

@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// `findBy…` and `waitFor` wait for a state. Testing Library gives up after 1 s by default, which
+// turns them into a speed check: a screen's first render in jsdom takes 1 to 3 s when the machine
+// is busy, and the test failed without anything being wrong. They still return the moment the
+// state holds; a state that never comes fails after 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** jsdom has no layout engine: media queries answer from the width a test sets with `setViewportWidth`. */
 let viewportWidth = 1440;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CrawlSite, type CrawlSiteRoutes, htmlPage, startCrawlSite } from '../../test/crawl-site';
 import { engineFetch } from '../gather/engine-fetch';
+import { sitemapLimits } from '../gather/sitemaps';
 import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch';
 import { runCrawl } from './crawler';
 import { createMemoryCrawlStore } from './memory-store';
@@ -255,11 +256,22 @@ describe('sitemap import', () => {
     expect(result.urls).toEqual([]);
   });
 
-  it('imports at most 50,000 URLs of a file, and no more than the cap', async () => {
-    const many = Array.from({ length: 50_001 }, (_, i) => `{{origin}}/p/${i}`);
-    const full = await importFrom({ '/big.xml': xml(urlset(many)) }, ['/big.xml'], 60_000);
-    expect(full.urls).toHaveLength(50_000);
-    expect(full.files[0]!.errors.join(' ')).toMatch(/50,000/);
+  it('imports at most the per-file limit of URLs of a file, and no more than the cap', async () => {
+    // The protocol's 50,000, lowered here to keep the suite quick; `npm run bench -- scale` reads a
+    // 50,001-URL file at the real limit.
+    expect(sitemapLimits.maxUrls).toBe(50_000);
+    const limit = sitemapLimits.maxUrls;
+    sitemapLimits.maxUrls = 2_000;
+    const many = Array.from({ length: 2_001 }, (_, i) => `{{origin}}/p/${i}`);
+    try {
+      const full = await importFrom({ '/big.xml': xml(urlset(many)) }, ['/big.xml'], 3_000);
+      expect(full.urls).toHaveLength(2_000);
+      expect(full.urls.at(-1)).toBe(`${site!.origin}/p/1999`);
+      expect(full.capped).toBe(false);
+      expect(full.files[0]!.errors).toEqual(['It lists 2001 URLs; the limit is 2,000 per file.']);
+    } finally {
+      sitemapLimits.maxUrls = limit;
+    }
     await site!.close();
     site = null;
     const capped = await importFrom({ '/big.xml': xml(urlset(many.slice(0, 300))) }, ['/big.xml'], 100);

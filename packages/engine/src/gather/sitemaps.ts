@@ -201,7 +201,9 @@ export async function readSitemap(
   }
   file.type = root;
   if (file.urlCount > sitemapLimits.maxUrls) {
-    file.errors.push(`It lists ${file.urlCount} URLs; the limit is 50,000 per file.`);
+    file.errors.push(
+      `It lists ${file.urlCount} URLs; the limit is ${sitemapLimits.maxUrls.toLocaleString('en-US')} per file.`,
+    );
   }
   if (invalid > 0) file.errors.push(`${invalid} entries have no absolute http(s) <loc>.`);
   return file;

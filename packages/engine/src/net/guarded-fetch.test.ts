@@ -331,7 +331,9 @@ describe('guarded fetch: limits', () => {
     const started = Date.now();
     const err = await refusal(fetcher({ timeoutMs: 300 }).fetchPage(site('/trickle')));
     expect(err.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Aborted at 300 ms, where the trickle would go on for ever: a bound far from both, so a
+    // loaded machine does not fail it.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a server that never answers hits the total timeout', async () => {

@@ -22,6 +22,7 @@ import {
   stubCalls,
   toolRun,
 } from './test-fixtures';
+import { RUN_POLL_MS } from './webmaster-tools.queries';
 
 const ROUTES = [
   { path: '/broken-links', element: <BrokenLinksScreen /> },
@@ -81,9 +82,13 @@ function serve({
   });
 }
 
+/** The pause in typing the link list's search waits for before it asks the server. */
+const SEARCH_DELAY_MS = 300;
+
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -91,7 +96,9 @@ afterEach(() => {
 
 describe('the Broken Links screen', () => {
   it('checks the selected website: its progress every 3 s, then what it found', async () => {
-    const user = userEvent.setup();
+    // The test moves the clock to the next poll instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const running = toolRun({
       status: 'running',
       phase: 'checking_links',
@@ -106,6 +113,20 @@ describe('the Broken Links screen', () => {
       extra: (call) =>
         call.path === '/api/broken-links' && call.method === 'POST' ? json(running, 202) : undefined,
     });
+    // The links answer once the counts are checked: with their table in, a role query costs seconds.
+    const answer = fetch;
+    let showLinks = () => {};
+    const linksHeld = new Promise<void>((resolve) => {
+      showLinks = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (new URL(input, 'http://sitelens.test').pathname === `/api/broken-links/${RUN}/links`)
+          await linksHeld;
+        return answer(input, init);
+      }),
+    );
     const router = renderRoutes(ROUTES, '/broken-links');
     expect(await screen.findByText(WEBMASTER_MESSAGES.noRuns)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Tracked website' })).toBeChecked();
@@ -123,12 +144,14 @@ describe('the Broken Links screen', () => {
     expect(figure('Broken found')).toHaveTextContent('2');
 
     // The next poll, 3 s later, finds the run finished.
-    expect(await screen.findByRole('button', { name: 'Broken 3' }, { timeout: 8_000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(RUN_POLL_MS);
+    expect(await screen.findByRole('button', { name: 'Broken 3' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Broken 3' })).toHaveAccessibleDescription(
       '2 internal, 1 external',
     );
     expect(screen.getByRole('button', { name: 'Redirected 7' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+    showLinks();
     expect(await screen.findByRole('link', { name: 'https://example.com/missing-1' })).toHaveAttribute(
       'target',
       '_blank',
@@ -255,6 +278,9 @@ describe('the Broken Links screen', () => {
   });
 
   it('filters by the count cards, type, scope, status class and search, and sorts on the server', async () => {
+    // The search waits for a pause in typing: the test moves the clock past it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     serve();
     renderRoutes(ROUTES, `/broken-links?w_guid=${W}&run=${RUN}`);
     const list = within(
@@ -266,7 +292,7 @@ describe('the Broken Links screen', () => {
     expect(lastQuery()).toEqual({ sort: 'pages', order: 'desc' });
 
     const loops = screen.getByRole('button', { name: 'Redirect loop 1' });
-    await userEvent.click(loops);
+    await user.click(loops);
     expect(loops).toHaveAttribute('aria-pressed', 'true');
     await vi.waitFor(() =>
       expect(lastQuery()).toEqual({ sort: 'pages', order: 'desc', kind: 'redirect_loop' }),
@@ -274,24 +300,25 @@ describe('the Broken Links screen', () => {
     expect(screen.getByRole('combobox', { name: 'Type' }).closest('.ant-select')).toHaveTextContent(
       'Redirect loop',
     );
-    await userEvent.click(loops);
+    await user.click(loops);
     expect(loops).toHaveAttribute('aria-pressed', 'false');
     await vi.waitFor(() => expect(lastQuery()).toEqual({ sort: 'pages', order: 'desc' }));
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
-    await userEvent.click(await screen.findByTitle('Working'));
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByTitle('Working'));
     await vi.waitFor(() => expect(lastQuery().kind).toBe('ok'));
 
-    await userEvent.click(
+    await user.click(
       within(screen.getByRole('radiogroup', { name: 'Internal or external' })).getByText('External'),
     );
     await vi.waitFor(() => expect(lastQuery().scope).toBe('external'));
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status class' }));
-    await userEvent.click(await screen.findByTitle('4xx'));
+    await user.click(screen.getByRole('combobox', { name: 'Status class' }));
+    await user.click(await screen.findByTitle('4xx'));
     await vi.waitFor(() => expect(lastQuery().status_class).toBe('4xx'));
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'partner');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'partner');
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
     await vi.waitFor(() => expect(lastQuery().q).toBe('partner'));
     expect(lastQuery()).toEqual({
       sort: 'pages',
@@ -304,11 +331,11 @@ describe('the Broken Links screen', () => {
     // One request for the whole word, not one per letter.
     expect(callsTo(`/api/broken-links/${RUN}/links`).filter((c) => c.query.has('q'))).toHaveLength(1);
 
-    await userEvent.click(list.getByRole('columnheader', { name: 'Status' }));
+    await user.click(list.getByRole('columnheader', { name: 'Status' }));
     await vi.waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'status', order: 'desc' }));
-    await userEvent.click(list.getByRole('columnheader', { name: 'Status' }));
+    await user.click(list.getByRole('columnheader', { name: 'Status' }));
     await vi.waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'status', order: 'asc' }));
-    await userEvent.click(list.getByRole('columnheader', { name: 'URL' }));
+    await user.click(list.getByRole('columnheader', { name: 'URL' }));
     await vi.waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'url', order: 'asc' }));
   });
 

@@ -13,6 +13,7 @@ import { json, renderRoutes } from '../checkup/checkup-test-kit';
 import { W, website } from '../deep-analysis/test-fixtures';
 import { SitemapGeneratorScreen } from './sitemap-generator-screen';
 import { type ApiCall, callsTo, RUN, sitemapRun, stubCalls, toolRun } from './test-fixtures';
+import { RUN_POLL_MS } from './webmaster-tools.queries';
 
 const ROUTES = [
   { path: '/sitemap-generator', element: <SitemapGeneratorScreen /> },
@@ -57,6 +58,7 @@ function serve({
 const switchOf = (label: string) => screen.getByRole('switch', { name: label });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -64,7 +66,9 @@ afterEach(() => {
 
 describe('the Sitemap Generator screen', () => {
   it('generates a sitemap with the options chosen: progress every 3 s, then the result', async () => {
-    const user = userEvent.setup();
+    // The test moves the clock to the next poll instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const running = toolRun({
       tool: 'sitemap',
       status: 'running',
@@ -113,9 +117,8 @@ describe('the Sitemap Generator screen', () => {
     expect(screen.queryByText('Links checked')).toBeNull();
 
     // The next poll, 3 s later, finds the run finished.
-    const included = (await screen.findByText('URLs in the sitemap', {}, { timeout: 8_000 })).closest(
-      '.ant-statistic',
-    );
+    await vi.advanceTimersByTimeAsync(RUN_POLL_MS);
+    const included = (await screen.findByText('URLs in the sitemap')).closest('.ant-statistic');
     expect(included).toHaveTextContent('98');
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('button', { name: `${EXCLUSION_LABELS.redirect} 12` })).toBeInTheDocument();
