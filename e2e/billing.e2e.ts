@@ -127,8 +127,10 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
       .waitFor();
     await status.getByRole('button', { name: 'Cancel' }).waitFor();
     await page.getByText('$0.00').first().waitFor();
-    // Earlier toasts would cover the page in the pictures.
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
+    // Earlier toasts would cover the page in the pictures. They also close by themselves after a few
+    // seconds, so each is closed while it is still there (a list taken first may name a gone one).
+    const closeToast = page.locator('.ant-notification-notice-close').first();
+    while ((await closeToast.count()) > 0) await closeToast.click({ timeout: 5_000 }).catch(() => undefined);
     await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await settled();
