@@ -1,8 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { tokenStore } from '../api/token-store';
+import { cacheComputedStyles } from './computed-style-cache';
 
 afterEach(() => cleanup());
+
+// The files of a worker share one window and the modules they import (vite.config.ts: isolate is
+// off, which halves the suite's time). This file runs again before each of them, so each starts
+// as a file of its own would: signed out, with empty storage and real timers.
+tokenStore.set(null);
+localStorage.clear();
+sessionStorage.clear();
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 // `findBy…` and `waitFor` wait for a state. Testing Library gives up after 1 s by default, which
 // turns them into a speed check: a screen's first render in jsdom takes 1 to 3 s when the machine
@@ -65,3 +78,5 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+cacheComputedStyles(window);
