@@ -5,6 +5,7 @@ import { type AppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { type Queue, startQueue } from '../jobs/queue';
+import { closeWorkerBrowser } from '../modules/checkup/worker-browser';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -40,6 +41,9 @@ export async function createTestApp(
       await app.close();
       await queue.stop({ timeoutMs: 1_000 });
       await database.close();
+      // As a worker's graceful stop does: the next file of this Vitest worker (they share modules)
+      // launches its own, behind its own app's fetcher.
+      await closeWorkerBrowser();
     },
   };
 }

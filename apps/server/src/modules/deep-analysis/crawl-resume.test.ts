@@ -87,6 +87,15 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
       [w],
     );
     expect(left!.n).toBeGreaterThan(0); // killed mid-crawl
+    // The pages the killed worker had in hand: claimed, perhaps fetched, not yet saved.
+    const inHand = new Set(
+      (
+        await t.database.query<{ url: string }>(
+          `select url from serviceable_urls where website_id = $1 and crawl_state = 'taken'`,
+          [w],
+        )
+      ).map((row) => new URL(row.url).pathname),
+    );
 
     await expireJobs(t.database, databaseUrl, "name = 'deep-analysis.process' and state = 'active'");
 
@@ -129,8 +138,12 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
       [w],
     );
     expect(duplicates!.n).toBe(0);
-    // A page is fetched again only if the killed worker had it in hand.
-    const refetched = Array.from({ length: 60 }, (_, i) => site.requests(`/p/${i}`)).filter((n) => n > 1);
-    expect(refetched.length).toBeLessThanOrEqual(10);
+    // A page is fetched again only if the killed worker had it in hand. How many it held depends
+    // on how far its fetches ran ahead of its saves when it was killed, so the test reads that
+    // set rather than assuming a number.
+    const refetched = Array.from({ length: 60 }, (_, i) => `/p/${i}`).filter(
+      (path) => site.requests(path) > 1,
+    );
+    expect(refetched.filter((path) => !inHand.has(path))).toEqual([]);
   }, 240_000);
 });
