@@ -28,10 +28,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/announce-database.ts'],
-          // The files of a worker share a module graph too: importing the server again for each file
-          // took five minutes of CPU in CI. Each file makes its own database and apps, restores the
-          // environment variables it sets, and closes the warm Chromium with its apps.
-          isolate: false,
+          // Each file keeps a process of its own: with a shared module graph the server files ran
+          // faster but failed more often beside the end-to-end tests (docs/testing.md).
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
