@@ -41,8 +41,8 @@ export async function createTestApp(
       await app.close();
       await queue.stop({ timeoutMs: 1_000 });
       await database.close();
-      // As a worker's graceful stop does: the next file of this Vitest worker (they share modules)
-      // launches its own, behind its own app's fetcher.
+      // As a worker's graceful stop does: a later app in this process launches its own Chromium,
+      // behind its own fetcher, instead of the one this app's checkups started.
       await closeWorkerBrowser();
     },
   };
