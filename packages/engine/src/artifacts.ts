@@ -51,6 +51,8 @@ export interface TextFileArtifact {
   truncated: boolean;
   /** The hops before the answer: a robots.txt behind a redirect is still read, with a warning. */
   redirects: RedirectHop[];
+  /** Why it could not be fetched at all (`status` null): the name did not resolve, the connection failed… */
+  error?: string;
 }
 
 /** What kind of file a resource is, as the page references it. */

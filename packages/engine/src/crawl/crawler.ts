@@ -112,19 +112,22 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
   const originChecks = checks.filter((check) => check.scope === 'origin');
   const originCache = new Map<string, Promise<unknown>>();
   const linkCache = createLinkCache();
-  const robotsByOrigin = new Map<string, Promise<ParsedRobots | null>>();
+  const robotsByOrigin = new Map<string, Promise<ParsedRobots | { unreadable: string }>>();
   const originResults = new Map<string, Promise<CheckResult[]>>();
   const templates = new Map<string, number>();
   const concurrency = options.concurrency ?? crawlDefaults.concurrency;
   const sample = options.browser ? (options.browser.sample ?? crawlDefaults.browserSample) : 0;
 
-  /** robots.txt of an origin, once; null when its server fails (5xx or no answer: crawl nothing). */
+  /** robots.txt of an origin, once; why it is unreadable when its server fails (5xx or no answer: crawl nothing). */
   const robotsOf = (origin: string) => {
     let robots = robotsByOrigin.get(origin);
     if (!robots) {
       robots = gatherTextFile(shared, origin, 'robotsTxt').then((file) => {
         originCache.set(`robotsTxt ${origin}`, Promise.resolve(file));
-        if (file.status === null || file.status >= 500) return null;
+        // Unreadable robots.txt forbids the whole origin (as search engines treat it); the reason is kept.
+        if (file.status === null)
+          return { unreadable: `robots.txt could not be read: ${file.error ?? 'no answer'}` };
+        if (file.status >= 500) return { unreadable: 'robots.txt could not be read (server error)' };
         const parsed = parseRobotsTxt(file);
         politeness.setCrawlDelay(new URL(origin).host, parsed.crawlDelay(CRAWLER_AGENT));
         return parsed;
@@ -186,8 +189,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       screenshot: null,
     };
     const robots = await robotsOf(origin);
-    if (!robots)
-      return { ...base, blockedByRobots: true, error: 'robots.txt could not be read (server error)' };
+    if ('unreadable' in robots) return { ...base, blockedByRobots: true, error: robots.unreadable };
     if (!robots.isAllowed(task.url, CRAWLER_AGENT)) return { ...base, blockedByRobots: true };
 
     let response: FetchedResponse;

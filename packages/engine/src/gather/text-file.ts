@@ -33,7 +33,7 @@ export async function gatherTextFile(
       truncated: response.truncated,
       redirects: response.redirects,
     };
-  } catch {
+  } catch (error) {
     return {
       url,
       finalUrl: url,
@@ -43,6 +43,7 @@ export async function gatherTextFile(
       bytes: 0,
       truncated: false,
       redirects: [],
+      error: (error as Error).message,
     };
   }
 }

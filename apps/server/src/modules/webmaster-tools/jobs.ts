@@ -1,5 +1,12 @@
-import type { SitemapOptions, ToolKind, ToolPhase } from '@sitelens/contracts';
-import { checkLinkTarget, createPoliteness, engineFetch, mapLimit, runCrawl } from '@sitelens/engine';
+import { CHECKUP_MESSAGES, type SitemapOptions, type ToolKind, type ToolPhase } from '@sitelens/contracts';
+import {
+  checkLinkTarget,
+  createPoliteness,
+  engineFetch,
+  mapLimit,
+  normaliseUrl,
+  runCrawl,
+} from '@sitelens/engine';
 import { z } from 'zod';
 import { loadConfig } from '../../config';
 import type { Database, QueryFn } from '../../db/client';
@@ -44,6 +51,11 @@ export const toolRunJob = defineJob(
       if (run.phase === 'queued' || run.phase === 'crawling') {
         await setPhase(database, run.id, 'crawling');
         await crawl(database, run);
+        const unreachable = await startPageFailure(database.query, run);
+        if (unreachable) {
+          await failRun(database, run.id, unreachable);
+          return;
+        }
         if (run.tool === 'broken_links')
           await database.transaction(async (query) => {
             await collectTargets(query, run.id);
@@ -63,14 +75,66 @@ export const toolRunJob = defineJob(
     } catch (error) {
       // A killed worker never gets here: its job comes back and resumes. An error is the run's end.
       logger.error({ err: error, runId }, 'webmaster tool run failed');
-      await database.query(
-        `update tool_runs set status = 'failed', phase = 'failed', error = $2, finished_at = now() where id = $1`,
-        [run.id, `The run stopped: ${(error as Error).message}`],
-      );
+      await failRun(database, run.id, `The run stopped: ${(error as Error).message}`);
     }
   },
   { expireInSeconds: 6 * 3600, retryLimit: 5, retryDelay: 5 },
 );
+
+const failRun = (database: Database, runId: string, error: string) =>
+  database.query(
+    `update tool_runs set status = 'failed', phase = 'failed', error = $2, finished_at = now() where id = $1`,
+    [runId, error],
+  );
+
+/**
+ * Why the run's first page could not be read, or null when it was. A site that does not resolve,
+ * refuses, times out, fails TLS, answers 5xx or forbids the crawl on its first page was not
+ * checked at all: "0 links, none broken" would be a verdict without a measurement. A redirect is
+ * followed to the page it leads to on the site.
+ */
+async function startPageFailure(
+  query: QueryFn,
+  run: Pick<RunRow, 'id' | 'start_url'>,
+): Promise<string | null> {
+  let url = run.start_url;
+  for (let hop = 0; hop < 10; hop++) {
+    const [page] = await query<{
+      status_code: number | null;
+      error: string | null;
+      blocked_by_robots: boolean;
+      final_url: string | null;
+      redirected: boolean;
+      crawl_state: string;
+    }>(
+      `select status_code, error, blocked_by_robots, final_url, crawl_state,
+              coalesce(jsonb_array_length(redirects), 0) > 0 as redirected
+         from tool_run_urls where run_id = $1 and url = $2`,
+      [run.id, url],
+    );
+    // A redirect to another site, or a page the crawl did not reach: nothing more to judge here.
+    if (page?.crawl_state !== 'done') return null;
+    const cause = pageFailureCause(page);
+    if (cause) return `${CHECKUP_MESSAGES.cannotAccess(run.start_url)} Cause: ${cause}.`;
+    if (!page.redirected || !page.final_url) return null;
+    const next = normaliseUrl(page.final_url);
+    if (!next || next === url) return null;
+    url = next;
+  }
+  return null;
+}
+
+function pageFailureCause(page: {
+  status_code: number | null;
+  error: string | null;
+  blocked_by_robots: boolean;
+}): string | null {
+  if (page.error) return page.error.replace(/\.$/, '');
+  if (page.blocked_by_robots) return 'its robots.txt forbids crawling this page';
+  if (page.status_code !== null && page.status_code >= 500)
+    return `it answered with HTTP ${page.status_code}`;
+  return null;
+}
 
 async function takeRun(database: Database, runId: string, jobId: string): Promise<RunRow | null> {
   const [row] = await database.query<RunRow>(

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { MESSAGES, WEBMASTER_MESSAGES } from '@sitelens/contracts';
+import { CHECKUP_MESSAGES, MESSAGES, WEBMASTER_MESSAGES } from '@sitelens/contracts';
 import { htmlPage } from '@sitelens/engine/testing/crawl-site';
 import { validateSitemap } from '@sitelens/engine/testing/sitemap-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,21 @@ const L = 'http://links.example.com';
 const E = 'http://elsewhere.example.com';
 
 beforeAll(async () => {
-  served = await serveSites({ links: LINKED_SITE, elsewhere: ELSEWHERE_SITE });
+  served = await serveSites({
+    links: LINKED_SITE,
+    elsewhere: ELSEWHERE_SITE,
+    down: { '/': { status: 503, body: 'Down for maintenance' } },
+    private: {
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },
+      '/': { body: htmlPage({ title: 'Members only', links: ['/inside'] }) },
+    },
+    moved: {
+      '/': { status: 301, headers: { location: '/home' }, body: '' },
+      '/home': { status: 502, body: '' },
+    },
+  });
+  // A name that points at a port nobody listens on: the connection is refused.
+  process.env.FETCH_CONNECT_TO = `${process.env.FETCH_CONNECT_TO},refused.example.com:80:127.0.0.1:9`;
   t = await createTestApp();
 });
 afterAll(async () => {
@@ -366,5 +380,48 @@ describe('Sitemap Generator', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('A pattern starts with / or *');
+  });
+});
+
+describe('A run that cannot reach its site', () => {
+  it('fails, says so with the cause, and reports no links and no sitemap', async () => {
+    const owner = await account();
+    const cases = [
+      ['broken-links', 'http://nowhere.invalid/', 'nowhere.invalid could not be resolved'],
+      ['broken-links', 'http://refused.example.com/', 'Could not connect to refused.example.com'],
+      ['broken-links', 'http://down.example.com/', 'it answered with HTTP 503'],
+      ['broken-links', 'http://moved.example.com/', 'it answered with HTTP 502'],
+      ['sitemap-generator', 'http://private.example.com/', 'its robots.txt forbids crawling this page'],
+      ['sitemap-generator', 'http://down.example.com/', 'it answered with HTTP 503'],
+    ] as const;
+    const started: string[] = [];
+    for (const [tool, url] of cases) {
+      const res = await api(owner, 'POST', `/${tool}`, { url });
+      expect(res.statusCode, res.body).toBe(202);
+      started.push(res.json().guid);
+    }
+    await runToolRuns(t);
+    for (const [index, [tool, url, cause]] of cases.entries()) {
+      const read = await api(owner, 'GET', `/${tool}/${started[index]}`);
+      expect(read.statusCode, read.body).toBe(200);
+      const { run } = read.json();
+      expect(run, url).toMatchObject({
+        status: 'failed',
+        phase: 'failed',
+        links_checked: 0,
+        broken_found: 0,
+      });
+      expect(run.error, url).toContain(CHECKUP_MESSAGES.cannotAccess(url));
+      expect(run.error, url).toContain(cause);
+      if (tool === 'sitemap-generator') expect(read.json().result, url).toBeNull();
+    }
+    // The recent runs list them as failed, not completed.
+    const recent = (await api(owner, 'GET', '/broken-links')).json().data as {
+      url: string;
+      status: string;
+    }[];
+    expect(recent.filter((run) => run.url === 'http://down.example.com/').map((run) => run.status)).toEqual([
+      'failed',
+    ]);
   });
 });
