@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
+const cannotAccess = (url: string) =>
+  `We cannot access ${url} in order to perform our test! Either the site is not online, or our tool is being blocked by your server.`;
+
 /** The spec's texts for the SEO Checkup (spec: checkup document, section 8). */
 export const CHECKUP_MESSAGES = {
   invalidUrl: 'Provide a valid URL',
-  cannotAccess: (url: string) =>
-    `We cannot access ${url} in order to perform our test! Either the site is not online, or our tool is being blocked by your server.`,
+  cannotAccess,
+  /** cannotAccess with what went wrong: "x could not be resolved", "it answered with HTTP 503". */
+  cannotAccessBecause: (url: string, cause: string) =>
+    `${cannotAccess(url)} Cause: ${cause.replace(/\.$/, '')}.`,
   competitorFailed: (url: string) => `Something went wrong when generating report for ${url}`,
   reportFetchFailed: 'An error has occurred',
   noReport: 'No report found',

@@ -78,5 +78,10 @@ export const AuditOverviewSchema = z.object({
     summary: ComparisonCountsSchema,
   }),
   rendering: RenderingSchema,
+  /**
+   * The latest crawl of every URL, when it could not reach the site: when it started and why it
+   * failed. The figures above are still those of the last crawl that did.
+   */
+  failed_crawl: z.object({ c_at: z.string(), error: z.string() }).nullable(),
 });
 export type AuditOverview = z.infer<typeof AuditOverviewSchema>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { CHECKUP_MESSAGES, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { allChecks } from '@sitelens/engine';
 import { type CrawlSitePage, htmlPage, proseOf } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +40,16 @@ const routes: Record<string, CrawlSitePage> = {
   '/c': page('A page without a description', 3, { description: false }),
 };
 
+/** A site that goes down between two crawls (its homepage answers 503), then comes back. */
+const fragile: Record<string, CrawlSitePage> = {
+  '/robots.txt': robotsPage,
+  '/sitemap.xml': sitemapPage(['/', '/a']),
+  '/': page('Fragile home', 4, { links: ['/a'] }),
+  '/a': page('A page without a description', 5, { description: false }),
+};
+
 beforeAll(async () => {
-  served = await serveSites({ compare: routes });
+  served = await serveSites({ compare: routes, fragile });
   t = await createTestApp();
 });
 afterAll(async () => {
@@ -241,4 +249,55 @@ describe('the crawl comparison', () => {
     );
     expect(afterDomain.summary).toMatchObject({ new: 0, fixed: 0 });
   }, 60_000);
+});
+
+describe('a crawl that cannot reach the site', () => {
+  it('fails with the cause, and the last crawl that reached the site keeps its figures', async () => {
+    const account = await withUrls();
+    const w = await trackedWebsite(account, 'fragile');
+    expect((await api(account, 'POST', '/import-sitemap', { w_guid: w })).statusCode).toBe(202);
+    await runProcesses(w);
+    const overview = async () =>
+      (await api(account, 'GET', `/on-page-seo/website-audit/overview/${w}`)).json();
+    const before = await overview();
+    expect(before).toMatchObject({ analyzed_urls: 2, monitored_urls: 2, failed_crawl: null });
+    const comparisonBefore = (await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json();
+
+    const home = fragile['/']!;
+    fragile['/'] = { status: 503, body: 'Down for maintenance' };
+    expect((await api(account, 'POST', '/on-page-seo/batch', { w_guid: w })).statusCode).toBe(202);
+    await runProcesses(w);
+    const after = await overview();
+    expect(after.failed_crawl.error).toBe(
+      CHECKUP_MESSAGES.cannotAccessBecause('http://fragile.example.com/', 'it answered with HTTP 503'),
+    );
+    // The figures are the last good crawl's: its score, its URLs analysed, its date, its comparison.
+    expect(after).toMatchObject({
+      overall_score: before.overall_score,
+      analyzed_urls: 2,
+      monitored_urls: 2,
+      c_at: before.c_at,
+      summary: before.summary,
+    });
+    expect((await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json()).toEqual(
+      comparisonBefore,
+    );
+    const processes = await t.database.query<{ status: string }>(
+      `select status from analysis_processes where website_id = $1 and type = 'on_page_seo_batch_url_analysis'
+        order by created_at`,
+      [w],
+    );
+    expect(processes.map((row) => row.status)).toEqual(['completed', 'failed']);
+    const left = await t.database.query(
+      `select 1 from serviceable_urls where website_id = $1 and crawl_state <> 'done'`,
+      [w],
+    );
+    expect(left).toEqual([]);
+
+    // Back online: the next crawl runs, and the failure is no longer shown.
+    fragile['/'] = home;
+    expect((await api(account, 'POST', '/on-page-seo/batch', { w_guid: w })).statusCode).toBe(202);
+    await runProcesses(w);
+    expect(await overview()).toMatchObject({ failed_crawl: null, analyzed_urls: 2 });
+  });
 });

@@ -1,4 +1,9 @@
-import { type CrawlSettings, DEFAULT_CRAWL_SETTINGS, type WebsiteSettings } from '@sitelens/contracts';
+import {
+  CHECKUP_MESSAGES,
+  type CrawlSettings,
+  DEFAULT_CRAWL_SETTINGS,
+  type WebsiteSettings,
+} from '@sitelens/contracts';
 import {
   allChecks,
   collectSitemapUrls,
@@ -63,8 +68,9 @@ export const deepAnalysisJob = defineJob(
     try {
       if (process.type === 'import_sitemaps') {
         const batchId = await importSitemaps(database, process, jobId);
-        if (batchId) await crawlProcess(database, { ...process, id: batchId });
+        if (batchId) await crawlSiteOrFail(database, { ...process, id: batchId });
       } else if (process.type === 'on_page_seo_domain_analysis') await analyseDomain(database, process);
+      else if (process.type === 'on_page_seo_batch_url_analysis') await crawlSiteOrFail(database, process);
       else await crawlProcess(database, process);
     } catch (error) {
       logger.error({ err: error, processId }, 'deep analysis process failed');
@@ -271,6 +277,56 @@ export async function crawlProcess(
       });
       if (done) return;
     }
+  } finally {
+    await own.close();
+  }
+}
+
+/** Bytes of the homepage read to know the site answers, before the crawl of every URL starts. */
+const HOMEPAGE_PROBE_BYTES = 64 * 1024;
+
+/**
+ * A crawl of every URL (a batch) starts by reading the homepage. A site that does not resolve,
+ * refuses, times out, fails TLS or answers 5xx there is not crawled: the process fails with the
+ * cause, and the URLs keep the last crawl's results (done again, as they were), so the figures
+ * stay those of a crawl that reached the site.
+ */
+async function crawlSiteOrFail(
+  database: Database,
+  process: Pick<ProcessRow, 'id' | 'website_id' | 'organization_id'>,
+) {
+  const website = await websiteOf(database.query, process.website_id);
+  const failure = await homepageFailure(website.homepage_url);
+  if (!failure) return crawlProcess(database, process);
+  await database.transaction(async (query) => {
+    await lockWebsite(query, process.website_id);
+    await query(
+      `update analysis_processes set status = 'failed', error = $2, finished_at = now() where id = $1`,
+      [process.id, failure],
+    );
+    await query(
+      `update serviceable_urls set crawl_state = 'done'
+        where website_id = $1 and crawl_state <> 'done' and analysed_at is not null`,
+      [process.website_id],
+    );
+  });
+}
+
+/** Why the homepage could not be read (the checkup's "We cannot access…" with the cause), or null. */
+async function homepageFailure(homepageUrl: string): Promise<string | null> {
+  const own = guardedFetcherFor(loadConfig());
+  try {
+    const answer = await own.fetchPage(homepageUrl, {
+      method: 'GET',
+      maxBytes: HOMEPAGE_PROBE_BYTES,
+      truncate: true,
+      followRedirects: true,
+    });
+    return answer.status >= 500
+      ? CHECKUP_MESSAGES.cannotAccessBecause(homepageUrl, `it answered with HTTP ${answer.status}`)
+      : null;
+  } catch (error) {
+    return CHECKUP_MESSAGES.cannotAccessBecause(homepageUrl, (error as Error).message);
   } finally {
     await own.close();
   }

@@ -52,15 +52,17 @@ export async function auditOverview(
   const analyzed = counts?.analyzed ?? 0;
   const score = counts?.score ?? null;
   const origin = new URL(website.homepage_url).origin;
-  const [failing, origins, strengths, groups, comparison, rendering, screenshot] = await Promise.all([
-    failedChecks(query, websiteId),
-    originResults(query, websiteId, origin),
-    strongChecks(query, websiteId),
-    listGroups(deps, organizationId, websiteId),
-    comparisonSummary(query, websiteId),
-    renderingOf(query, websiteId),
-    homepageScreenshot(query, websiteId, website.homepage_url),
-  ]);
+  const [failing, origins, strengths, groups, comparison, rendering, screenshot, failedCrawl] =
+    await Promise.all([
+      failedChecks(query, websiteId),
+      originResults(query, websiteId, origin),
+      strongChecks(query, websiteId),
+      listGroups(deps, organizationId, websiteId),
+      comparisonSummary(query, websiteId),
+      renderingOf(query, websiteId),
+      homepageScreenshot(query, websiteId, website.homepage_url),
+      failedCrawlOf(query, websiteId),
+    ]);
 
   const weaknesses = [
     ...failing.map((check) => ({
@@ -168,7 +170,21 @@ export async function auditOverview(
     },
     comparison,
     rendering,
+    failed_crawl: failedCrawl,
   };
+}
+
+/** The latest crawl of every URL, when it failed to reach the site (a later one that ran clears it). */
+async function failedCrawlOf(query: QueryFn, websiteId: string): Promise<AuditOverview['failed_crawl']> {
+  const [latest] = await query<{ status: string; error: string | null; created_at: Date }>(
+    `select status, error, created_at from analysis_processes
+      where website_id = $1 and type = 'on_page_seo_batch_url_analysis' and status <> 'running'
+      order by created_at desc limit 1`,
+    [websiteId],
+  );
+  return latest?.status === 'failed'
+    ? { c_at: new Date(latest.created_at).toISOString(), error: latest.error ?? '' }
+    : null;
 }
 
 /** The homepage origin's checks ([S]), judged once per crawl. */

@@ -115,7 +115,7 @@ async function startPageFailure(
     // A redirect to another site, or a page the crawl did not reach: nothing more to judge here.
     if (page?.crawl_state !== 'done') return null;
     const cause = pageFailureCause(page);
-    if (cause) return `${CHECKUP_MESSAGES.cannotAccess(run.start_url)} Cause: ${cause}.`;
+    if (cause) return CHECKUP_MESSAGES.cannotAccessBecause(run.start_url, cause);
     if (!page.redirected || !page.final_url) return null;
     const next = normaliseUrl(page.final_url);
     if (!next || next === url) return null;
@@ -129,7 +129,7 @@ function pageFailureCause(page: {
   error: string | null;
   blocked_by_robots: boolean;
 }): string | null {
-  if (page.error) return page.error.replace(/\.$/, '');
+  if (page.error) return page.error;
   if (page.blocked_by_robots) return 'its robots.txt forbids crawling this page';
   if (page.status_code !== null && page.status_code >= 500)
     return `it answered with HTTP ${page.status_code}`;

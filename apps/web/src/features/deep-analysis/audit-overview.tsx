@@ -158,6 +158,19 @@ export function AuditOverview({ website }: { website: Website }) {
           }
         />
       )}
+      {!batch && data.failed_crawl && (
+        <Alert
+          type="error"
+          showIcon
+          className="da-crawl-failed"
+          title={`The crawl of ${formatDate(data.failed_crawl.c_at)} failed: it could not reach ${data.domain}.`}
+          description={`${data.failed_crawl.error} ${
+            data.c_at
+              ? `The figures below are from the last crawl that reached the site, on ${formatDate(data.c_at)}.`
+              : 'No crawl has reached the site yet.'
+          }`}
+        />
+      )}
       {data.rendering.message && <Alert type="warning" showIcon title={data.rendering.message} />}
 
       <Row gutter={[16, 16]}>

@@ -45,6 +45,7 @@ const overview = (fields: Partial<AuditOverview> = {}): AuditOverview => ({
   },
   comparison: { current: null, previous: null, summary: { new: 0, fixed: 0, still_open: 0 } },
   rendering: { sampled: 0, javascript_pages: 0, rendered_by_javascript: false, message: null },
+  failed_crawl: null,
   ...fields,
 });
 
@@ -194,6 +195,26 @@ describe('the Deep Analysis screen', () => {
     expect(await screen.findByText(/This is the first crawl/)).toBeTruthy();
     expect(await screen.findByText('Analyzing example.com: 4 of 10 URLs done')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Crawl again' })).toHaveProperty('disabled', true);
+  });
+
+  it('says a crawl that could not reach the site failed and why, above the last good crawl’s figures', async () => {
+    const error =
+      'We cannot access http://example.com/ in order to perform our test! Either the site is not online, or our tool is being blocked by your server. Cause: example.com could not be resolved.';
+    serve([website()], (path) =>
+      path === `/api/on-page-seo/website-audit/overview/${W}`
+        ? json(overview({ failed_crawl: { c_at: '2026-11-27T10:00:00.000Z', error } }))
+        : undefined,
+    );
+    renderRoutes(ROUTES, `/deep-analysis?w_guid=${W}`);
+    expect(
+      await screen.findByText('The crawl of Nov 27, 2026 failed: it could not reach example.com.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        `${error} The figures below are from the last crawl that reached the site, on Nov 20, 2026.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('71')).toBeTruthy();
   });
 
   it('starts a new crawl and says so in the spec words', async () => {
