@@ -152,6 +152,28 @@ describe.skipIf(!hasChromium)('Broken Links and the Sitemap Generator, in Chromi
     return found;
   }
 
+  it('fails a run that cannot reach its site, says why, and lists it as failed', async () => {
+    const nowhere = 'http://harbour-guide.invalid/';
+    await page.goto(`${server.url}/broken-links`);
+    await page.getByLabel('URL', { exact: true }).fill(nowhere);
+    await page.getByRole('button', { name: 'Check links' }).click();
+    await page.waitForURL(/\/broken-links\?run=/);
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: `We cannot access ${nowhere} in order to perform our test!` });
+    await alert.waitFor({ timeout: 60_000 });
+    await expect.poll(() => alert.textContent()).toContain('harbour-guide.invalid could not be resolved');
+    // Nothing on the page says the site's links were checked.
+    expect(await page.getByText('No broken links found').count()).toBe(0);
+    const recent = page.locator('tr.ant-table-row', { hasText: nowhere });
+    await recent.getByText('Failed', { exact: true }).waitFor();
+    expect(await recent.getByText('Completed', { exact: true }).count()).toBe(0);
+    // It measured nothing: no "0 broken found" beside it.
+    await recent.getByTitle('Not measured: the run failed').waitFor();
+    await shoot('broken-links-unreachable');
+    expect(errors).toEqual([]);
+  });
+
   it('finds exactly the planted broken links, loops, chains and unverifiable links, and exports them', async () => {
     await page.goto(`${server.url}/broken-links`);
     await page.getByText('Check a site for broken links').waitFor();

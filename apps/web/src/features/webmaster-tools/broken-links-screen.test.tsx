@@ -451,7 +451,7 @@ describe('the Broken Links screen', () => {
         }),
       ],
       runs: [
-        toolRun({ status: 'failed', phase: 'failed' }),
+        toolRun({ status: 'failed', phase: 'failed', broken_found: 0 }),
         toolRun({ guid: OLD_RUN, c_at: '2026-11-13T10:00:00.000Z', broken_found: 9 }),
       ],
     });
@@ -459,10 +459,44 @@ describe('the Broken Links screen', () => {
     expect(await screen.findByText('The site did not answer.')).toBeInTheDocument();
     const recent = screen.getByText('Recent runs').closest('.ant-card') as HTMLElement;
     expect(await within(recent).findByText('Shown above')).toBeInTheDocument();
+    // The failed run measured nothing: no "0 broken found".
+    const failed = within(recent).getByText('Failed').closest('tr') as HTMLElement;
+    expect(within(failed).getByTitle('Not measured: the run failed')).toHaveTextContent('—');
+    expect(within(failed).queryByText('0')).toBeNull();
     const older = within(recent).getByText('9').closest('tr') as HTMLElement;
     expect(within(older).getByText('Completed')).toBeInTheDocument();
     await userEvent.click(within(older).getByRole('button', { name: /^Open the run of Nov 13, 2026/ }));
     expect(router.state.location.search).toBe(`?run=${OLD_RUN}&w_guid=${W}`);
+  });
+
+  it('reads the recent runs again while one of them is running, so a run that failed at once shows as failed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const failed = toolRun({
+      status: 'failed',
+      phase: 'failed',
+      broken_found: 0,
+      error: 'The site did not answer.',
+    });
+    let listed: ToolRun[] = [
+      toolRun({ status: 'running', phase: 'crawling', broken_found: 0, finished_at: null }),
+    ];
+    serve({
+      run: [brokenLinksRun({ run: failed })],
+      extra: (call) =>
+        call.path === '/api/broken-links' && call.method === 'GET' ? json({ data: listed }) : undefined,
+    });
+    renderRoutes(ROUTES, `/broken-links?w_guid=${W}&run=${RUN}`);
+    expect(await screen.findByText('The site did not answer.')).toBeInTheDocument();
+    const recent = screen.getByText('Recent runs').closest('.ant-card') as HTMLElement;
+    expect(await within(recent).findByText('Running')).toBeInTheDocument();
+    listed = [failed];
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await within(recent).findByText('Failed')).toBeInTheDocument();
+    expect(within(recent).queryByText('Running')).toBeNull();
+    // Nothing runs any more: the list is not read again.
+    const reads = callsTo('/api/broken-links', 'GET').length;
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(callsTo('/api/broken-links', 'GET')).toHaveLength(reads);
   });
 
   it("lists a tracked website's runs, or the runs of URLs typed in", async () => {

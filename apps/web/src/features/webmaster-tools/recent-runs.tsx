@@ -8,6 +8,7 @@ const messages = {
   title: 'Recent runs',
   open: 'Open',
   shown: 'Shown above',
+  notMeasured: 'Not measured: the run failed',
   openLabel: (run: ToolRun) => `Open the run of ${when(run.c_at)} for ${run.url}`,
   status: { running: 'Running', completed: 'Completed', failed: 'Failed' } satisfies Record<
     ToolRun['status'],
@@ -50,9 +51,22 @@ export function RecentRuns({
       width: 280,
       render: (_value, run) => <span className="wt-url">{run.url}</span>,
     },
-    tool === 'broken-links'
-      ? { key: 'broken', title: 'Broken found', width: 120, dataIndex: 'broken_found' }
-      : { key: 'pages', title: 'Pages crawled', width: 120, dataIndex: 'pages_crawled' },
+    {
+      key: tool === 'broken-links' ? 'broken' : 'pages',
+      title: tool === 'broken-links' ? 'Broken found' : 'Pages crawled',
+      width: 120,
+      // A run that could not read its site measured nothing: no figure, rather than a 0.
+      render: (_value, run) =>
+        run.status === 'failed' ? (
+          <span className="wt-muted" title={messages.notMeasured}>
+            —
+          </span>
+        ) : tool === 'broken-links' ? (
+          run.broken_found
+        ) : (
+          run.pages_crawled
+        ),
+    },
     {
       key: 'status',
       title: 'Status',

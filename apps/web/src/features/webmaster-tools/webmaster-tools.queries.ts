@@ -27,11 +27,17 @@ export type RunTarget = { w_guid: string } | { url: string };
 
 const pollWhileRunning = (run: ToolRun | undefined) => (run?.status === 'running' ? RUN_POLL_MS : false);
 
-/** The latest runs of a tracked website, or (null) the organization's runs of URLs typed in. */
+/**
+ * The latest runs of a tracked website, or (null) the organization's runs of URLs typed in. While
+ * it lists a run as running it is read again too: a run can end before the screen reads it once
+ * (a site that does not resolve fails at once), and the list must not say "Running" for ever.
+ */
 export const toolRunsQuery = (tool: ToolPath, w: string | null) =>
   queryOptions({
     queryKey: [...webmasterKey, tool, 'runs', w ?? 'urls'],
     queryFn: () => request<{ data: ToolRun[] }>(`/${tool}`, { query: { w_guid: w ?? undefined } }),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((run) => run.status === 'running') ? RUN_POLL_MS : false,
   });
 
 export const brokenLinksRunQuery = (guid: string) =>
