@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, type RunningServer, startServer } from './harness';
+import { hasChromium, launchBrowser, openUserMenu, type RunningServer, startServer } from './harness';
 import { fillCard } from './payment';
 
 const EMAIL = 'ada@example.test';
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
   };
   const toast = (text: string) => page.locator('.ant-notification').getByText(text).waitFor();
   const signOut = async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Sign in to Sitelens' }).waitFor();
   };
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
   });
 
   it('changes the name', async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'My account' }).waitFor();
     await page.getByLabel('First name').fill('Augusta Ada');
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
 
   it('invites a member, who joins in another browser, and removes them', async () => {
     const member = 'mary@example.test';
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Team Members' }).click();
     await page.getByRole('heading', { name: 'Team Members' }).waitFor();
     await page.getByLabel('E-mail to invite').fill(member);

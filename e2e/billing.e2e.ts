@@ -8,6 +8,7 @@ import {
   expectNoSidewaysScroll,
   hasChromium,
   launchBrowser,
+  openUserMenu,
   picture,
   ROOT,
   type RunningServer,
@@ -119,7 +120,7 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
   });
 
   it("shows the owner's billing during the trial, at 1440 and 375 px", async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Billing' }).click();
     const status = page.getByTestId('subscription-status');
     await status

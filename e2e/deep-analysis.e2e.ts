@@ -42,8 +42,10 @@ const page_ = (title: string, body: string, description?: string): CrawlSitePage
  * The bookshop. In its first version blog posts have no meta description; in the second they have
  * one (20 issues fixed) and the shop's images lose their alt text (20 new issues).
  */
-function bookshop(version: () => 1 | 2) {
+function bookshop(version: () => 1 | 2 | 'down') {
   return (pathname: string): CrawlSitePage | undefined => {
+    // Down: the homepage answers 503, as a server in trouble does.
+    if (version() === 'down' && pathname === '/') return { status: 503, body: 'Down for maintenance' };
     if (pathname === '/robots.txt')
       return {
         headers: { 'content-type': 'text/plain' },
@@ -118,7 +120,7 @@ const POTTERY_ROUTES: Record<string, CrawlSitePage> = {
 describe.skipIf(!hasChromium)(
   'Deep Analysis: import, overview, URLs, page groups, checks and reports, in Chromium',
   () => {
-    let version: 1 | 2 = 1;
+    let version: 1 | 2 | 'down' = 1;
     let shop: CrawlSite;
     let pottery: CrawlSite;
     let server: RunningServer;
@@ -318,6 +320,32 @@ describe.skipIf(!hasChromium)(
         .poll(() => row('Image alt text').locator('td').nth(1).textContent(), { timeout: 15_000 })
         .toBe('20');
       await shoot('deep-analysis-comparison', { fullPage: true });
+    });
+
+    it("a crawl that cannot reach the site fails, says why, and keeps the last crawl's figures", async () => {
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByText('Overall score').waitFor();
+      const score = await page.locator('.da-overview-score').textContent();
+      const analyzed = await page.getByText(/monitored URLs analyzed/).textContent();
+      version = 'down';
+      await page.getByRole('button', { name: 'Crawl again' }).click();
+      await page.getByText("We've started to analyze your webpage").waitFor();
+      const failed = page.locator('.da-crawl-failed');
+      await reloadUntil(page, async () => {
+        await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+        return (await failed.count()) > 0;
+      });
+      const told = await failed.textContent();
+      expect(told).toContain(`could not reach ${SHOP}`);
+      expect(told).toContain(`We cannot access http://${SHOP}/ in order to perform our test!`);
+      expect(told).toContain('Cause: it answered with HTTP 503.');
+      expect(told).toContain('The figures below are from the last crawl that reached the site');
+      // The figures are still the last good crawl's.
+      expect(await page.locator('.da-overview-score').textContent()).toBe(score);
+      expect(await page.getByText(/monitored URLs analyzed/).textContent()).toBe(analyzed);
+      await shoot('deep-analysis-crawl-failed');
+      version = 2;
+      expect(errors).toEqual([]);
     });
 
     it('a site without a sitemap lands on the manual URL form, and its texts show', async () => {

@@ -223,3 +223,24 @@ export async function reloadUntil(
     await page.reload();
   }
 }
+
+/**
+ * Opens the user menu and waits until it has settled: shown, and its opening motion over. An item
+ * clicked while the menu still moves into place can miss it on a busy machine (the menu stayed
+ * open and Logout did nothing, once, beside the server suite and a busy core).
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  await menu.waitFor();
+  // Its motion classes (…-appear, …-enter) stay on from the motion's start to its end.
+  await expect
+    .poll(() =>
+      menu.evaluate(
+        (element) =>
+          !/-(appear|enter)\b/.test(element.className) &&
+          element.getAnimations({ subtree: true }).length === 0,
+      ),
+    )
+    .toBe(true);
+}
