@@ -130,6 +130,11 @@ export const OutageListReplySchema = z.object({
   active: ActiveOutageSchema.nullable(),
   /** The website's regions no live probe serves: their absence of outages means nothing was measured. */
   no_probe: z.array(MonitorRegionSchema),
+  /**
+   * The website's first check at any of its regions; null before the first. Time before it was not
+   * monitored: no outage there means nothing, not "up".
+   */
+  monitored_since: z.iso.datetime().nullable(),
 });
 export type OutageListReply = z.infer<typeof OutageListReplySchema>;
 

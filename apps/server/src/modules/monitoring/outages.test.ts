@@ -196,6 +196,23 @@ describe('GET /api/outage/list and /context', () => {
     expect(before.json()).toMatchObject({ archived: [], active: null });
   });
 
+  it('says since when the website is monitored: nothing before its first check, at any region', async () => {
+    await t.database.query('delete from monitor_rollups');
+    expect((await list()).json()).toMatchObject({ archived: [], active: null, monitored_since: null });
+    await result('eu-west-1', 'ping', true, 10);
+    await result('us-east-1', 'http', true, 40);
+    const since = (await list()).json().monitored_since;
+    expect(Math.abs(Date.parse(since) - (Date.now() - 40 * 60_000))).toBeLessThan(5_000);
+    // Raw results older than 48 hours are gone; their hourly aggregate still says when it began.
+    await t.database.query(
+      `insert into monitor_rollups (website_id, region, "check", period, at, checks, failures)
+       values ($1, 'us-east-1', 'ping', 'hour', '2026-01-05T10:00:00Z', 60, 0)`,
+      [websiteId],
+    );
+    expect((await list()).json().monitored_since).toBe('2026-01-05T10:00:00.000Z');
+    await t.database.query('delete from monitor_rollups');
+  });
+
   it("another organization's website and outage are 404; a URL that is not one is 400", async () => {
     await result('eu-west-1', 'http', false, 2);
     await evaluate();

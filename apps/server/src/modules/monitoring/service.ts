@@ -71,6 +71,13 @@ export async function listOutages(
     [website.id, new Date(start).toISOString(), new Date(end).toISOString()],
   );
   const live = await liveProbeRegions(query);
+  // Raw results are kept 48 hours, their hourly aggregates 13 months: the earliest of either.
+  const [first] = await query<{ at: Date | null }>(
+    `select least(
+       (select min(checked_at) from monitor_results where website_id = $1),
+       (select min(at) from monitor_rollups where website_id = $1 and period = 'hour')) as at`,
+    [website.id],
+  );
   const active = rows.find((row) => row.ended_at === null);
   return {
     archived: rows
@@ -91,6 +98,7 @@ export async function listOutages(
         }
       : null,
     no_probe: website.regions.filter((region) => !live.has(region)),
+    monitored_since: first?.at ? iso(first.at) : null,
   };
 }
 

@@ -159,7 +159,8 @@ function serveApi(websites: unknown[], data: DataAnswers = {}) {
         ],
         no_probe: false,
       });
-    if (path === '/api/outage/list') return json({ archived: [], active: null, no_probe: [] });
+    if (path === '/api/outage/list')
+      return json({ archived: [], active: null, no_probe: [], monitored_since: '2026-01-05T10:00:00.000Z' });
     if (path === `/api/website-index/important-fixes/${FIRST}`)
       return json({
         report_guid: REPORT,

@@ -4,24 +4,24 @@ import { Card, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { outageListQuery } from './monitoring.queries';
 import { OutageMap } from './outage-map';
-import { formatTime } from './outage-timeline';
+import { formatTime, monitoredSinceOf, outageCountText } from './outage-timeline';
 import { siteOutagePath } from './paths';
 import './site-outage.css';
 
 const messages = {
   title: 'Site Outage',
-  none: 'No outage in the last 30 days',
-  count: (n: number) => (n === 1 ? '1 outage in the last 30 days' : `${n} outages in the last 30 days`),
   down: (since: number) => `Down since ${formatTime(since)} UTC`,
   error: 'The outages could not be loaded.',
   link: 'View outages',
 };
 
-/** The card's status line: down since when, else how many outages the last 30 days had. */
-export function outageStatusLine(reply: OutageListReply): string {
+/**
+ * The card's status line: down since when, else how many outages the monitored part of the last
+ * 30 days had (before the first check, that nothing was monitored).
+ */
+export function outageStatusLine(reply: OutageListReply, now = Date.now()): string {
   if (reply.active) return messages.down(reply.active.created_at * 1000);
-  const count = reply.archived.length;
-  return count === 0 ? messages.none : messages.count(count);
+  return outageCountText(reply.archived.length, monitoredSinceOf(reply), now);
 }
 
 /** The dashboard's Site Outage card: the website's regions now (the active outage's red) and a link to the screen. */

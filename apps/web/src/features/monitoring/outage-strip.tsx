@@ -10,8 +10,8 @@ import {
 } from './outage-timeline';
 
 /**
- * The last 30 UTC days, one cell each: red with outages, green without; a click selects the day
- * (outlined).
+ * The last 30 UTC days, one cell each: red with outages, green without, grey before the first check
+ * (not monitored); a click selects the day (outlined).
  */
 export function OutageStrip({
   days,
@@ -27,7 +27,7 @@ export function OutageStrip({
     <div className="outage-strip-wrap">
       <fieldset className="outage-strip" aria-label="Outages by day">
         {days.map((day) => {
-          const down = day.outages.length > 0;
+          const state = day.outages.length > 0 ? 'down' : day.monitored === 'none' ? 'unmonitored' : 'up';
           return (
             <button
               key={day.day}
@@ -35,7 +35,7 @@ export function OutageStrip({
               aria-label={dayLabel(day)}
               aria-pressed={day.day === selected}
               title={dayLabel(day)}
-              className={`outage-day ${down ? 'outage-day-down' : 'outage-day-up'}${
+              className={`outage-day outage-day-${state}${
                 day.day === selected ? ' outage-day-selected' : ''
               }`}
               onClick={() => onSelect(day.day)}
@@ -52,11 +52,12 @@ export function OutageStrip({
 }
 
 const DAY_MS = 86_400_000;
-const SEGMENT_TEXT = { ok: 'No outage', future: 'Not yet' } as const;
+const SEGMENT_TEXT = { ok: 'No outage', unmonitored: 'Not monitored', future: 'Not yet' } as const;
 
 /**
  * One UTC day from 00:00 to 24:00: outages red (a click selects one), time without one green, time
- * still to come grey and hatched; hour marks under it (every three hours on narrow screens).
+ * before the first check plain grey (not monitored), time still to come grey and hatched; hour
+ * marks under it (every three hours on narrow screens).
  */
 export function OutageDayTimeline({
   day,

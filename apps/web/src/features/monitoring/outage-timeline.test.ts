@@ -7,6 +7,7 @@ import {
   dayTimeline,
   defaultOutage,
   issueProblem,
+  outageCountText,
   outageIntervals,
   outageIssues,
   outageSpan,
@@ -14,6 +15,8 @@ import {
 } from './outage-timeline';
 
 const NOW = Date.parse('2026-11-26T15:00:00.000Z');
+/** Monitored since before the strip's first day, unless a test says otherwise. */
+const SINCE = Date.parse('2026-09-01T08:00:00.000Z');
 const at = (iso: string) => Date.parse(iso);
 const A = '00000000-0000-4000-8000-0000000000e1';
 const B = '00000000-0000-4000-8000-0000000000e2';
@@ -39,6 +42,7 @@ const reply = (fields: Partial<OutageListReply> = {}): OutageListReply => ({
   ],
   active: null,
   no_probe: [],
+  monitored_since: new Date(SINCE).toISOString(),
   ...fields,
 });
 
@@ -50,7 +54,7 @@ const active = (iso: string) => ({
 });
 
 const stripDay = (iso: string) => {
-  const day = dayStrip(outageIntervals(reply(), NOW), NOW).find((d) => d.day === at(iso));
+  const day = dayStrip(outageIntervals(reply(), NOW), NOW, SINCE).find((d) => d.day === at(iso));
   if (!day) throw new Error(`${iso} is not in the strip`);
   return day;
 };
@@ -68,7 +72,7 @@ describe('outageIntervals', () => {
 
 describe('dayStrip', () => {
   it('holds the 30 UTC days ending today', () => {
-    const strip = dayStrip([], NOW);
+    const strip = dayStrip([], NOW, SINCE);
     expect(strip).toHaveLength(30);
     expect(strip.at(-1)?.day).toBe(at('2026-11-26T00:00:00.000Z'));
     expect(strip[0]?.day).toBe(at('2026-10-28T00:00:00.000Z'));
@@ -92,9 +96,22 @@ describe('dayStrip', () => {
     expect(dayLabel(quiet)).toBe('24 Nov: no outages');
   });
 
+  it('marks the days before the first check as not monitored, and the day of it as partly', () => {
+    const began = at('2026-11-26T09:00:00.000Z');
+    const strip = dayStrip([], NOW, began);
+    expect(strip.slice(0, -1).every((day) => day.monitored === 'none')).toBe(true);
+    expect(strip.at(-1)?.monitored).toBe('part');
+    expect(dayLabel(strip[0]!)).toBe('28 Oct: not monitored');
+    expect(dayLabel(strip.at(-1)!)).toBe('26 Nov: no outages');
+    // Before any check, no day was monitored.
+    expect(dayStrip([], NOW, null).every((day) => day.monitored === 'none')).toBe(true);
+    // Monitored for longer than the strip: every day is.
+    expect(dayStrip([], NOW, SINCE).every((day) => day.monitored === 'full')).toBe(true);
+  });
+
   it('counts the active outage on today', () => {
     const intervals = outageIntervals(reply({ active: active('2026-11-26T14:10:00.000Z') }), NOW);
-    const today = dayStrip(intervals, NOW).at(-1);
+    const today = dayStrip(intervals, NOW, SINCE).at(-1);
     expect(today && dayLabel(today)).toBe('26 Nov: 2 outages');
   });
 });
@@ -102,7 +119,7 @@ describe('dayStrip', () => {
 describe('dayTimeline', () => {
   it('covers 00:00 to 24:00 with outage, ok and, after now, future stretches', () => {
     const intervals = outageIntervals(reply({ active: active('2026-11-26T14:10:00.000Z') }), NOW);
-    const segments = dayTimeline(intervals, at('2026-11-26T00:00:00.000Z'), NOW);
+    const segments = dayTimeline(intervals, at('2026-11-26T00:00:00.000Z'), NOW, SINCE);
     expect(segments.map((s) => [s.kind, s.start, s.end])).toEqual([
       ['outage', at('2026-11-26T00:00:00.000Z'), at('2026-11-26T00:45:00.000Z')],
       ['ok', at('2026-11-26T00:45:00.000Z'), at('2026-11-26T14:10:00.000Z')],
@@ -113,16 +130,33 @@ describe('dayTimeline', () => {
   });
 
   it('has no future on a past day, and is all ok without outages', () => {
-    const segments = dayTimeline(outageIntervals(reply(), NOW), at('2026-11-24T12:00:00.000Z'), NOW);
+    const segments = dayTimeline(outageIntervals(reply(), NOW), at('2026-11-24T12:00:00.000Z'), NOW, SINCE);
     expect(segments.map((s) => [s.kind, s.start, s.end])).toEqual([
       ['ok', at('2026-11-24T00:00:00.000Z'), at('2026-11-25T00:00:00.000Z')],
     ]);
   });
 
   it('marks the rest of today as future when it has no outage', () => {
-    const segments = dayTimeline([], NOW, NOW);
+    const segments = dayTimeline([], NOW, NOW, SINCE);
     expect(segments.map((s) => s.kind)).toEqual(['ok', 'future']);
     expect(segments[1]?.end).toBe(at('2026-11-26T00:00:00.000Z') + DAY_MS);
+  });
+
+  it('marks the time before the first check as not monitored, never as ok', () => {
+    const began = at('2026-11-26T09:00:00.000Z');
+    expect(dayTimeline([], NOW, NOW, began).map((s) => [s.kind, s.start, s.end])).toEqual([
+      ['unmonitored', at('2026-11-26T00:00:00.000Z'), began],
+      ['ok', began, NOW],
+      ['future', NOW, at('2026-11-27T00:00:00.000Z')],
+    ]);
+    // A day before the first check, and today before any check, are not monitored at all.
+    expect(dayTimeline([], at('2026-11-25T00:00:00.000Z'), NOW, began).map((s) => s.kind)).toEqual([
+      'unmonitored',
+    ]);
+    expect(dayTimeline([], NOW, NOW, null).map((s) => [s.kind, s.start, s.end])).toEqual([
+      ['unmonitored', at('2026-11-26T00:00:00.000Z'), NOW],
+      ['future', NOW, at('2026-11-27T00:00:00.000Z')],
+    ]);
   });
 });
 
@@ -183,5 +217,23 @@ describe('the issues', () => {
       { region: 'eu-west-1', status: 'up' },
       { region: 'eu-west-3', status: 'no-probe' },
     ]);
+  });
+});
+
+describe('outageCountText', () => {
+  it('counts only monitored time', () => {
+    expect(outageCountText(0, null, NOW)).toBe('Not monitored yet: the first check has not run');
+    expect(outageCountText(0, at('2026-11-26T09:00:00.000Z'), NOW)).toBe('Monitored since 09:00 UTC, 26 Nov');
+    expect(outageCountText(1, at('2026-11-26T09:00:00.000Z'), NOW)).toBe(
+      '1 outage since monitoring began at 09:00 UTC, 26 Nov',
+    );
+    expect(outageCountText(0, at('2026-11-20T09:00:00.000Z'), NOW)).toBe(
+      'No outage since monitoring began on 20 Nov',
+    );
+    expect(outageCountText(2, at('2026-11-20T09:00:00.000Z'), NOW)).toBe(
+      '2 outages since monitoring began on 20 Nov',
+    );
+    expect(outageCountText(0, SINCE, NOW)).toBe('No outage in the last 30 days');
+    expect(outageCountText(3, SINCE, NOW)).toBe('3 outages in the last 30 days');
   });
 });

@@ -31,16 +31,24 @@ export interface OutagePiece {
   end: number;
 }
 
-/** A day of the strip: its UTC midnight and the parts of outages within it. */
+/**
+ * A day of the strip: its UTC midnight, the parts of outages within it, and whether it was
+ * monitored: `none` before the day of the first check (or with no check yet), `part` on that day,
+ * `full` after.
+ */
 export interface StripDay {
   day: number;
   outages: OutagePiece[];
+  monitored: 'none' | 'part' | 'full';
 }
 
-/** A stretch of a day's timeline: an outage's part, time without one, or time still to come. */
+/**
+ * A stretch of a day's timeline: an outage's part, time without one, time before monitoring began,
+ * or time still to come.
+ */
 export type TimelineSegment =
   | { kind: 'outage'; start: number; end: number; outage: OutageInterval }
-  | { kind: 'ok' | 'future'; start: number; end: number };
+  | { kind: 'ok' | 'unmonitored' | 'future'; start: number; end: number };
 
 /** The UTC midnight starting the day of `at`. */
 export const utcDay = (at: number): number => Math.floor(at / DAY_MS) * DAY_MS;
@@ -73,14 +81,27 @@ function piecesOf(outage: OutageInterval): OutagePiece[] {
   return splitAtUtcMidnight(outage).map((piece) => ({ outage, ...piece }));
 }
 
-/** The strip's 30 UTC days, oldest first and ending today, each with its outages' parts split at midnight. */
-export function dayStrip(intervals: readonly OutageInterval[], now: number): StripDay[] {
+/** The epoch milliseconds of the reply's `monitored_since`, or null before the first check. */
+export const monitoredSinceOf = (reply: Pick<OutageListReply, 'monitored_since'>): number | null =>
+  reply.monitored_since ? Date.parse(reply.monitored_since) : null;
+
+/**
+ * The strip's 30 UTC days, oldest first and ending today, each with its outages' parts split at
+ * midnight and how much of it was monitored (`monitoredSince`: the first check, null before one).
+ */
+export function dayStrip(
+  intervals: readonly OutageInterval[],
+  now: number,
+  monitoredSince: number | null,
+): StripDay[] {
   const today = utcDay(now);
   const first = today - (OUTAGE_LOOKUP_DAYS - 1) * DAY_MS;
-  const days: StripDay[] = Array.from({ length: OUTAGE_LOOKUP_DAYS }, (_, i) => ({
-    day: first + i * DAY_MS,
-    outages: [],
-  }));
+  const began = monitoredSince === null ? null : utcDay(monitoredSince);
+  const days: StripDay[] = Array.from({ length: OUTAGE_LOOKUP_DAYS }, (_, i) => {
+    const day = first + i * DAY_MS;
+    const monitored = began === null || day < began ? 'none' : day === began ? 'part' : 'full';
+    return { day, outages: [], monitored };
+  });
   for (const outage of intervals)
     for (const piece of piecesOf(outage)) {
       const index = (utcDay(piece.start) - first) / DAY_MS;
@@ -96,19 +117,26 @@ export function dayOutages(intervals: readonly OutageInterval[], day: number): O
 }
 
 /**
- * One UTC day from 00:00 to 24:00 in ordered stretches: each outage's part, 'ok' between them, and
- * 'future' from now on when the day is today (a day after today is all future).
+ * One UTC day from 00:00 to 24:00 in ordered stretches: 'unmonitored' before the first check
+ * (`monitoredSince`; all of it before one), each outage's part, 'ok' between them, and 'future'
+ * from now on when the day is today (a day after today is all future).
  */
 export function dayTimeline(
   intervals: readonly OutageInterval[],
   day: number,
   now: number,
+  monitoredSince: number | null,
 ): TimelineSegment[] {
   const dayStart = utcDay(day);
   const dayEnd = dayStart + DAY_MS;
   const futureFrom = Math.min(Math.max(now, dayStart), dayEnd);
   const segments: TimelineSegment[] = [];
   let cursor = dayStart;
+  const monitoredFrom = Math.min(Math.max(monitoredSince ?? futureFrom, dayStart), futureFrom);
+  if (monitoredFrom > cursor) {
+    segments.push({ kind: 'unmonitored', start: cursor, end: monitoredFrom });
+    cursor = monitoredFrom;
+  }
   for (const piece of dayOutages(intervals, dayStart)) {
     const start = Math.max(piece.start, cursor);
     const end = Math.min(piece.end, futureFrom);
@@ -147,11 +175,38 @@ export const formatTime = (at: number): string => {
 /** A UTC time as 'HH:mm:ss'. */
 export const formatSeconds = (at: number): string => `${formatTime(at)}:${two(new Date(at).getUTCSeconds())}`;
 
-/** A strip day's name for assistive technology: '26 Nov: 2 outages', '25 Nov: no outages'. */
-export function dayLabel({ day, outages }: StripDay): string {
+/**
+ * A strip day's name for assistive technology: '26 Nov: 2 outages', '25 Nov: no outages', '24 Nov:
+ * not monitored' (before the first check).
+ */
+export function dayLabel({ day, outages, monitored }: StripDay): string {
+  if (monitored === 'none') return `${formatDay(day)}: not monitored`;
   const count = new Set(outages.map((piece) => piece.outage.guid)).size;
   const text = count === 0 ? 'no outages' : count === 1 ? '1 outage' : `${count} outages`;
   return `${formatDay(day)}: ${text}`;
+}
+
+const outagesText = (n: number) => (n === 1 ? '1 outage' : `${n} outages`);
+
+/**
+ * The outages of the last 30 days in words, counting only monitored time: before the first check
+ * 'Not monitored yet', in the first day 'Monitored since 09:00 UTC, 26 Nov', within the 30 days
+ * 'No outage since monitoring began on 20 Nov', else 'No outage in the last 30 days' ('2 outages …').
+ */
+export function outageCountText(count: number, monitoredSince: number | null, now: number): string {
+  if (monitoredSince === null) return 'Not monitored yet: the first check has not run';
+  const began = `${formatTime(monitoredSince)} UTC, ${formatDay(monitoredSince)}`;
+  if (now - monitoredSince < DAY_MS)
+    return count === 0
+      ? `Monitored since ${began}`
+      : `${outagesText(count)} since monitoring began at ${began}`;
+  if (monitoredSince > utcDay(now) - (OUTAGE_LOOKUP_DAYS - 1) * DAY_MS) {
+    const day = formatDay(monitoredSince);
+    return count === 0
+      ? `No outage since monitoring began on ${day}`
+      : `${outagesText(count)} since monitoring began on ${day}`;
+  }
+  return count === 0 ? 'No outage in the last 30 days' : `${outagesText(count)} in the last 30 days`;
 }
 
 /**

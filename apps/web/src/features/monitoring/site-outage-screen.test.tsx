@@ -43,6 +43,8 @@ const outages = (fields: Partial<OutageListReply> = {}): OutageListReply => ({
     regions: ['us-east-1'],
   },
   no_probe: ['eu-west-3'],
+  // Monitored for longer than the 30 days shown.
+  monitored_since: '2026-09-01T08:00:00.000Z',
   ...fields,
 });
 
@@ -151,6 +153,48 @@ describe('the Site Outage screen', () => {
     expect(screen.queryByText(/is down since/)).toBeNull();
     expect(screen.queryByText(/no probe in this region/)).toBeNull();
     expect(dayCell('26 Nov: 1 outage')).toHaveClass('outage-day-down');
+  });
+
+  it('shows the days before the first check as not monitored, and today before it too', async () => {
+    serve({
+      list: outages({
+        active: null,
+        archived: [],
+        no_probe: [],
+        monitored_since: '2026-11-26T09:00:00.000Z',
+      }),
+    });
+    renderRoutes(ROUTES, '/site-outage');
+    await loaded('Last 30 days, times in UTC');
+    expect(
+      screen.getByText(/^Monitored since 09:00 UTC, 26 Nov: the time before is not monitored/),
+    ).toBeInTheDocument();
+    expect(dayCell('25 Nov: not monitored')).toHaveClass('outage-day-unmonitored');
+    expect(dayCell('28 Oct: not monitored')).toHaveClass('outage-day-unmonitored');
+    expect(dayCell('26 Nov: no outages')).toHaveClass('outage-day-up');
+    const timeline = screen.getByRole('group', { name: 'Timeline of 26 Nov (UTC)' });
+    expect(timeline.querySelector('.outage-segment-unmonitored')).toHaveAttribute(
+      'title',
+      'Not monitored, 00:00 – 09:00 UTC',
+    );
+    expect(timeline.querySelector('.outage-segment-ok')).toHaveAttribute(
+      'title',
+      'No outage, 09:00 – 15:00 UTC',
+    );
+    await userEvent.click(dayCell('25 Nov: not monitored'));
+    expect(
+      await screen.findByText('25 Nov was not monitored: it is before the first check.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No outage on 25 Nov')).toBeNull();
+  });
+
+  it('before the first check, says nothing is monitored yet and colours no day green', async () => {
+    serve({ list: outages({ active: null, archived: [], no_probe: [], monitored_since: null }) });
+    renderRoutes(ROUTES, '/site-outage');
+    await loaded('Last 30 days, times in UTC');
+    expect(screen.getByText(/^Not monitored yet: the first check has not run/)).toBeInTheDocument();
+    expect(document.querySelectorAll('.outage-day-up')).toHaveLength(0);
+    expect(document.querySelectorAll('.outage-day-unmonitored')).toHaveLength(30);
   });
 
   it('selects the active outage first: its span, the map legend and its issues', async () => {
@@ -310,6 +354,20 @@ describe("the dashboard's Site Outage card", () => {
     serve({ list: outages({ active: null, archived: [] }) });
     renderRoutes(CARD, '/dashboard');
     expect(await loaded('No outage in the last 30 days')).toBeInTheDocument();
+  });
+
+  it('counts only monitored time: since when, in the first day and within the 30 days', async () => {
+    serve({ list: outages({ active: null, archived: [], monitored_since: '2026-11-26T09:00:00.000Z' }) });
+    renderRoutes(CARD, '/dashboard');
+    expect(await loaded('Monitored since 09:00 UTC, 26 Nov')).toBeInTheDocument();
+    expect(screen.queryByText('No outage in the last 30 days')).toBeNull();
+  });
+
+  it('says nothing was monitored before the first check', async () => {
+    serve({ list: outages({ active: null, archived: [], monitored_since: null }) });
+    renderRoutes(CARD, '/dashboard');
+    expect(await loaded('Not monitored yet: the first check has not run')).toBeInTheDocument();
+    expect(screen.queryByText('No outage in the last 30 days')).toBeNull();
   });
 
   it('says so when the outages cannot be read', async () => {

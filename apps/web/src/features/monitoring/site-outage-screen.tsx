@@ -15,6 +15,7 @@ import {
   defaultOutage,
   formatDay,
   formatTime,
+  monitoredSinceOf,
   outageIntervals,
   outageSpan,
   regionLabel,
@@ -33,6 +34,10 @@ const messages = {
     'Nothing is measured there, so no outage can show. An operator starts a probe with `sitelens probe --region <code>` on a machine in the region, or adds the region to PROBE_REGIONS.',
   selected: 'Selected outage:',
   noOutage: (day: number) => `No outage on ${formatDay(day)}`,
+  notMonitoredDay: (day: number) => `${formatDay(day)} was not monitored: it is before the first check.`,
+  notYet: 'Not monitored yet: the first check has not run. Days show as monitored from the first check on.',
+  since: (at: number) =>
+    `Monitored since ${formatTime(at)} UTC, ${formatDay(at)}: the time before is not monitored (grey), not counted as up.`,
 };
 
 /** The current time, read again every 30 s (as often as the list), so today's timeline moves on. */
@@ -87,8 +92,10 @@ function OutageOverview({
   // The outage clicked on this day; none yet means the day's default.
   const [picked, setPicked] = useState<string | null>(null);
   const intervals = outageIntervals(reply, now);
-  const strip = dayStrip(intervals, now);
-  const segments = dayTimeline(intervals, day, now);
+  const since = monitoredSinceOf(reply);
+  const strip = dayStrip(intervals, now, since);
+  const segments = dayTimeline(intervals, day, now, since);
+  const dayMonitored = strip.find((d) => d.day === day)?.monitored ?? 'full';
   const onDay = segments.flatMap((segment) => (segment.kind === 'outage' ? [segment.outage] : []));
   const outage = onDay.find((o) => o.guid === picked) ?? defaultOutage(intervals, day);
   const active = intervals.find((o) => o.active) ?? null;
@@ -113,6 +120,14 @@ function OutageOverview({
         />
       )}
       <Typography.Text type="secondary">{messages.range}</Typography.Text>
+      {since === null ? (
+        <Alert type="info" showIcon className="outage-monitored-since" title={messages.notYet} />
+      ) : (
+        strip[0] &&
+        since > strip[0].day && (
+          <Typography.Text className="outage-monitored-since">{messages.since(since)}</Typography.Text>
+        )
+      )}
       <OutageStrip
         days={strip}
         selected={day}
@@ -134,6 +149,8 @@ function OutageOverview({
             <>
               {messages.selected} <strong>{outageSpan(outage)}</strong>
             </>
+          ) : dayMonitored === 'none' ? (
+            messages.notMonitoredDay(day)
           ) : (
             messages.noOutage(day)
           )}

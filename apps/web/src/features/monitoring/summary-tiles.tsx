@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { loadingTimeQuery, outageListQuery } from './monitoring.queries';
-import { formatTime } from './outage-timeline';
+import { formatTime, monitoredSinceOf, outageCountText } from './outage-timeline';
 import { siteOutagePath, siteSpeedPath } from './paths';
 
 export const primaryRegion = (website: Website) =>
@@ -41,6 +41,9 @@ export function OutageTileValue({ website }: { website: Website }) {
   if (reply.isError) return note('The outages could not be read.');
   const { active, archived, no_probe } = reply.data;
   if (no_probe.length === website.settings.regions.length) return note(`Not measured: ${NO_PROBE_TEXT}`);
+  const since = monitoredSinceOf(reply.data);
+  // Before the first check nothing says the site is up.
+  if (since === null && !active) return note(outageCountText(0, null, Date.now()));
   return (
     <>
       {active ? (
@@ -52,11 +55,7 @@ export function OutageTileValue({ website }: { website: Website }) {
           Up
         </Typography.Text>
       )}
-      {note(
-        archived.length === 0 && !active
-          ? 'No outage in the last 30 days'
-          : `${archived.length + (active ? 1 : 0)} in the last 30 days`,
-      )}
+      {note(outageCountText(archived.length + (active ? 1 : 0), since, Date.now()))}
       <Link to={siteOutagePath(website)}>View outages</Link>
     </>
   );
