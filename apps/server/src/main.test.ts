@@ -34,4 +34,21 @@ describe('the sitelens CLI', () => {
       child.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('stops cleanly on a SIGTERM sent the moment its port opens', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-cli-'));
+    const child = spawnSitelens(['start'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    try {
+      // As an orchestrator does once the port answers: the signal comes before the start has ended.
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Server listening at')) child.kill('SIGTERM');
+      });
+      expect(await exitOf(child)).toBe(0);
+      expect(child.signalCode).toBeNull();
+      expect(child.output()).toContain('"msg":"stopped"');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -177,21 +177,22 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     return;
   }
 
-  let app: FastifyInstance | undefined;
+  // Signals are handled before the port opens: a SIGTERM sent as soon as /api/health answers stops
+  // the process gracefully too (it used to arrive before the handler, and killed it outright).
+  const running: StopParts = { queue, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS };
+  stopGracefully(running);
   let url: string | undefined;
   if (command !== 'worker') {
     const { buildApp } = await import('./app');
-    app = await buildApp({ config, database, queue, logger });
+    const app = await buildApp({ config, database, queue, logger });
+    running.app = app;
     url = await app.listen({ host: config.HOST, port: config.PORT });
   }
   // The embedded start probes from PROBE_REGIONS; a distributed setup runs `sitelens probe` per region.
   const { startProbeFromConfig } = await import('./modules/monitoring/probe');
-  const probe =
-    command === 'start' && config.PROBE_REGIONS.length > 0
-      ? await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger)
-      : undefined;
+  if (command === 'start' && config.PROBE_REGIONS.length > 0)
+    running.probe = await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger);
   logger.info({ version: VERSION, url }, `sitelens ${command} ready${url ? ` at ${url}` : ''}`);
-  stopGracefully({ app, queue, probe, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 }
 
 /** `--region a --region b,c` → the regions, or what is wrong with them. */
@@ -211,18 +212,22 @@ function probeRegions(args: string[]): MonitorRegion[] | string {
   return [...new Set(codes)] as MonitorRegion[];
 }
 
-/**
- * SIGTERM or SIGINT: stop accepting connections, let in-flight requests and running jobs finish,
- * then close the database. A second signal, or the timeout, ends the process at once.
- */
-function stopGracefully(parts: {
+/** What a stop closes; the parts still starting are added as they come up. */
+interface StopParts {
   app?: FastifyInstance;
   queue?: Queue;
   probe?: Probe;
   database: Database;
   logger: Logger;
   timeoutMs: number;
-}): void {
+}
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let in-flight requests and running jobs finish,
+ * then close the database. A second signal, or the timeout, ends the process at once. The parts are
+ * read when the signal comes, so it can be installed before all of them have started.
+ */
+function stopGracefully(parts: StopParts): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
