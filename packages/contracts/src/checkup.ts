@@ -101,9 +101,19 @@ export const SectionResultSchema = z
   .catchall(z.unknown());
 export type SectionResult = z.infer<typeof SectionResultSchema>;
 
+/** Which sites a pass rate was measured on: the list's name, how many the check ran on, and when. */
+export const PassRateSampleSchema = z.object({
+  name: z.string().nullable(),
+  sites: z.number().int(),
+  measured_on: z.iso.date(),
+});
+export type PassRateSample = z.infer<typeof PassRateSampleSchema>;
+
 export const SectionReplySchema = z.object({
-  /** Share of the top 100 US sites that pass this check, when it has been measured; else null. */
+  /** Share of the sites of `pass_rate_sample` that pass this check, when it has been measured; else null. */
   top_100_pass_rate: z.number().nullable(),
+  /** The sites that rate was measured on; null with it. */
+  pass_rate_sample: PassRateSampleSchema.nullable(),
   result: SectionResultSchema,
 });
 export type SectionReply = z.infer<typeof SectionReplySchema>;

@@ -99,6 +99,8 @@ export const passRates = pgTable(
     rate: real().notNull(),
     sites: integer().notNull(),
     measuredOn: date({ mode: 'string' }).notNull(),
+    /** The site list's name (`--name`, else its file's name); null for rates stored before it was kept. */
+    sampleName: text(),
   },
   (t) => [uniqueIndex('pass_rates_section_measured_unique').on(t.sectionKey, t.measuredOn)],
 );

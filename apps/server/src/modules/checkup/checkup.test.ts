@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { runReportJob } from './jobs';
+import { storePassRates } from './pass-rates-command';
 import { closeWorkerBrowser } from './worker-browser';
 
 const logger = pino({ level: 'silent' });
@@ -103,6 +104,7 @@ describe('a checkup', () => {
     expect(title.statusCode).toBe(200);
     expect(title.json()).toMatchObject({
       top_100_pass_rate: null,
+      pass_rate_sample: null,
       result: {
         status: 'passed',
         title: 'Handmade Oak Tables and Chairs – Woodline Workshop',
@@ -351,15 +353,40 @@ describe('a checkup', () => {
     expect(saved.statusCode).toBe(404);
   });
 
-  it('serves a measured pass rate with the section, the latest one', async () => {
+  it('serves a measured pass rate with the section, the latest one, and the sites it was measured on', async () => {
     const account = await withCheckups();
-    await t.database.query(
-      `insert into pass_rates (section_key, rate, sites, measured_on) values ('robots-txt', 0.5, 90, '2026-01-01'), ('robots-txt', 0.87, 98, '2026-11-01')`,
+    await storePassRates(
+      t.database.query,
+      new Map([['robots-txt', { rate: 0.5, sites: 90 }]]),
+      'old list',
+      '2026-01-01',
+    );
+    await storePassRates(
+      t.database.query,
+      new Map([['robots-txt', { rate: 0.87, sites: 84 }]]),
+      'Tranco top 100',
+      '2026-11-01',
     );
     const { guid } = (await start(account, { url: `${site.origin}/`, sections: SECTIONS })).json();
     await work(guid);
-    expect((await section(account, guid, 'robots-txt')).json().top_100_pass_rate).toBeCloseTo(0.87);
-    expect((await section(account, guid, 'hsts')).json().top_100_pass_rate).toBeNull();
+    const robots = (await section(account, guid, 'robots-txt')).json();
+    expect(robots.top_100_pass_rate).toBeCloseTo(0.87);
+    expect(robots.pass_rate_sample).toEqual({ name: 'Tranco top 100', sites: 84, measured_on: '2026-11-01' });
+    // Measured again the same day: the new measurement replaces it, name and all.
+    await storePassRates(
+      t.database.query,
+      new Map([['robots-txt', { rate: 0.9, sites: 80 }]]),
+      'My list',
+      '2026-11-01',
+    );
+    expect((await section(account, guid, 'robots-txt')).json().pass_rate_sample).toEqual({
+      name: 'My list',
+      sites: 80,
+      measured_on: '2026-11-01',
+    });
+    const hsts = (await section(account, guid, 'hsts')).json();
+    expect(hsts.top_100_pass_rate).toBeNull();
+    expect(hsts.pass_rate_sample).toBeNull();
   });
 
   it('keeps one Chromium warm across checkups and closes it when the worker stops', async () => {

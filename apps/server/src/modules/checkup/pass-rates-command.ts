@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { allChecks, runCheckup } from '@sitelens/engine';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, QueryFn } from '../../db/client';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { closeWorkerBrowser, workerBrowserPool } from './worker-browser';
 
@@ -52,12 +53,41 @@ export async function measurePassRates(
   return { rates, checked, failed };
 }
 
-/** `sitelens pass-rates --sites <file>`: checks every site and stores today's rate of each check. */
+/** Stores one measurement of each check's rate, with the list it was measured on; a second on the same day replaces it. */
+export async function storePassRates(
+  query: QueryFn,
+  rates: Map<string, { rate: number; sites: number }>,
+  name: string,
+  measuredOn: string,
+): Promise<void> {
+  for (const [key, { rate, sites }] of rates)
+    await query(
+      `insert into pass_rates (section_key, rate, sites, measured_on, sample_name) values ($1, $2, $3, $4, $5)
+       on conflict (section_key, measured_on) do update set rate = $2, sites = $3, sample_name = $5`,
+      [key, rate, sites, measuredOn, name],
+    );
+}
+
+const USAGE =
+  "usage: sitelens pass-rates --sites <file> [--name <list name>]   (one URL or host per line; the name defaults to the file's)\n";
+
+/**
+ * `sitelens pass-rates --sites <file> [--name <name>]`: checks every site and stores today's rate
+ * of each check, with the list's name (shown beside each rate: "N % of 84 sites of <name>").
+ */
 export async function passRatesCommand(database: Database, config: Config, args: string[]): Promise<number> {
-  const index = args.indexOf('--sites');
-  const file = index >= 0 ? args[index + 1] : undefined;
+  const option = (flag: string) => {
+    const index = args.indexOf(flag);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const file = option('--sites');
   if (!file) {
-    process.stderr.write('usage: sitelens pass-rates --sites <file>   (one URL or host per line)\n');
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const name = (option('--name') ?? path.basename(file).replace(/\.[^.]+$/, '')).trim();
+  if (!name) {
+    process.stderr.write(USAGE);
     return 2;
   }
   let sites: string[];
@@ -79,16 +109,9 @@ export async function passRatesCommand(database: Database, config: Config, args:
     const report = await runCheckup({ url, fetcher, browserPool });
     return new Map(report.results.map((r) => [r.key, r.status]));
   }).finally(closeWorkerBrowser);
-  const today = new Date().toISOString().slice(0, 10);
-  for (const [key, { rate, sites: count }] of rates) {
-    await database.query(
-      `insert into pass_rates (section_key, rate, sites, measured_on) values ($1, $2, $3, $4)
-       on conflict (section_key, measured_on) do update set rate = $2, sites = $3`,
-      [key, rate, count, today],
-    );
-  }
+  await storePassRates(database.query, rates, name, new Date().toISOString().slice(0, 10));
   process.stdout.write(
-    `stored pass rates of ${rates.size} of ${allChecks.length} checks over ${checked} sites${failed.length ? `; could not check ${failed.length}: ${failed.join(', ')}` : ''}\n`,
+    `stored pass rates of ${rates.size} of ${allChecks.length} checks over ${checked} sites of ${name}${failed.length ? `; could not check ${failed.length}: ${failed.join(', ')}` : ''}\n`,
   );
   return checked > 0 ? 0 : 1;
 }

@@ -211,7 +211,7 @@ export async function readSection(
       return {
         ready: true,
         reply: {
-          top_100_pass_rate: (await passRates(deps.database.query, [section])).get(section) ?? null,
+          ...passRateOf(await passRates(deps.database.query, [section]), section),
           result: withSnapshot(row.result, section, guid, target.url) as SectionReply['result'],
         },
       };
@@ -230,16 +230,40 @@ function withSnapshot(result: Record<string, unknown>, section: string, guid: st
   return { ...result, snapshot_url: `/api/report/${guid}/snapshot?url=${encodeURIComponent(url)}` };
 }
 
-/** The latest measured pass rate of each of `sections` (of every section without it), in one query. */
-async function passRates(query: QueryFn, sections: string[] | null = null): Promise<Map<string, number>> {
-  const rows = await query<{ section_key: string; rate: number }>(
-    `select distinct on (section_key) section_key, rate from pass_rates
+type PassRate = Pick<SectionReply, 'top_100_pass_rate' | 'pass_rate_sample'>;
+
+/**
+ * The latest measured pass rate of each of `sections` (of every section without it), in one query,
+ * with the sites it was measured on.
+ */
+async function passRates(query: QueryFn, sections: string[] | null = null): Promise<Map<string, PassRate>> {
+  const rows = await query<{
+    section_key: string;
+    rate: number;
+    sites: number;
+    measured_on: string;
+    sample_name: string | null;
+  }>(
+    `select distinct on (section_key) section_key, rate, sites, measured_on::text as measured_on, sample_name
+       from pass_rates
       where ($1::text[] is null or section_key = any($1::text[]))
       order by section_key, measured_on desc`,
     [sections],
   );
-  return new Map(rows.map((row) => [row.section_key, Number(row.rate)]));
+  return new Map(
+    rows.map((row) => [
+      row.section_key,
+      {
+        top_100_pass_rate: Number(row.rate),
+        pass_rate_sample: { name: row.sample_name, sites: row.sites, measured_on: row.measured_on },
+      },
+    ]),
+  );
 }
+
+/** A section's pass rate and its sample, or none measured. */
+const passRateOf = (rates: Map<string, PassRate>, section: string): PassRate =>
+  rates.get(section) ?? { top_100_pass_rate: null, pass_rate_sample: null };
 
 /** Every stored section reply of a finished report, by target URL and section key. */
 async function allResults(query: QueryFn, guid: string): Promise<NonNullable<Report['results']>> {
@@ -256,7 +280,7 @@ async function allResults(query: QueryFn, guid: string): Promise<NonNullable<Rep
   for (const row of rows) {
     results[row.url] ??= {};
     results[row.url]![row.section_key] = {
-      top_100_pass_rate: rates.get(row.section_key) ?? null,
+      ...passRateOf(rates, row.section_key),
       result: withSnapshot(row.result, row.section_key, guid, row.url) as SectionReply['result'],
     };
   }

@@ -89,6 +89,7 @@ describe('the report screen', () => {
   };
   const reply = (status: 'passed' | 'failed') => ({
     top_100_pass_rate: 0.9,
+    pass_rate_sample: { name: 'Tranco top 100', sites: 84, measured_on: '2026-11-01' },
     result: {
       status,
       message: status === 'passed' ? 'The title is 52 characters long.' : 'The page has no title.',
@@ -116,6 +117,11 @@ describe('the report screen', () => {
     });
     renderAt(`/analysis/report?guid=${GUID}`);
     expect(await screen.findByText('The title is 52 characters long.')).toBeTruthy();
+    // The pass rate names the sites it was measured on.
+    expect(
+      screen.getByText('90 % of 84 sites of Tranco top 100 pass this check (measured Nov 01, 2026).'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/top 100 US sites/)).toBeNull();
     expect(screen.getByLabelText('SEO score')).toBeTruthy();
     expect(screen.queryByText(/Checking/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toHaveProperty('disabled', false);

@@ -136,10 +136,10 @@ function DeepReport({
     );
 
   const data = report.data;
-  // The audit's results have no pass rate among the top 100 US sites: that is measured for checkups only.
+  // The audit's results have no pass rate over a list of sites: that is measured for checkups only.
   const results: Record<string, ReportCheck> = {};
   for (const [key, result] of Object.entries(data.results))
-    results[key] = { result, top_100_pass_rate: null };
+    results[key] = { result, top_100_pass_rate: null, pass_rate_sample: null };
   return (
     <ReportLayout
       header={header}

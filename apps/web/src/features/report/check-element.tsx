@@ -1,4 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import { formatDate, type PassRateSample } from '@sitelens/contracts';
 import { Button, Skeleton, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { CheckData } from '../checkup/check-data';
@@ -11,6 +12,13 @@ import { type CheckOutcome, STATUS } from './report-status';
  * recommendation and the check's own data. Its id is the check key, so `#key` anchors land on it.
  * Without an outcome yet it is a placeholder; one that could not be fetched is left out.
  */
+/** A pass rate with the sites it was measured on: '87 % of 84 sites of Tranco top 100 pass this check (measured Nov 01, 2026).' */
+export const passRateText = (rate: number, sample: PassRateSample): string =>
+  `${Math.round(rate * 100)} % of ${sample.sites} ${sample.sites === 1 ? 'site' : 'sites'}${
+    sample.name ? ` of ${sample.name}` : ''
+  } pass this check (measured ${formatDate(`${sample.measured_on}T12:00:00Z`)}).`;
+// (A calendar day read at noon UTC: the same day in every time zone the date is written in.)
+
 export function CheckElement({
   sectionKey,
   title,
@@ -31,7 +39,7 @@ export function CheckElement({
       </div>
     );
   if (outcome === 'failed') return null;
-  const { result, top_100_pass_rate } = outcome;
+  const { result, top_100_pass_rate, pass_rate_sample } = outcome;
   const status = STATUS[result.status];
   return (
     <div id={sectionKey} className={`check-element check-${result.status}`}>
@@ -49,9 +57,9 @@ export function CheckElement({
       </div>
       <Typography.Paragraph className="check-message">{result.message}</Typography.Paragraph>
       {extra}
-      {top_100_pass_rate !== null && (
+      {top_100_pass_rate !== null && pass_rate_sample && (
         <Typography.Paragraph type="secondary" className="check-pass-rate">
-          {Math.round(top_100_pass_rate * 100)} % of the top 100 US sites pass this check.
+          {passRateText(top_100_pass_rate, pass_rate_sample)}
         </Typography.Paragraph>
       )}
       {result.status !== 'passed' && result.status !== 'skipped' && result.recommendation && (

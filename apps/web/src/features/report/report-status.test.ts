@@ -37,6 +37,7 @@ describe('fetchedResults', () => {
   it('skips checks still loading or whose fetch failed', () => {
     const reply = {
       top_100_pass_rate: null,
+      pass_rate_sample: null,
       result: {
         status: 'passed' as const,
         message: '',

@@ -4,7 +4,7 @@ import {
   ExclamationCircleFilled,
   MinusCircleFilled,
 } from '@ant-design/icons';
-import type { ReportStructure, SectionResult } from '@sitelens/contracts';
+import type { PassRateSample, ReportStructure, SectionResult } from '@sitelens/contracts';
 
 /** How each status of a check is drawn: colour, icon and the label screen readers hear. */
 export const STATUS = {
@@ -31,10 +31,11 @@ export function scoreOf(results: readonly Pick<SectionResult, 'status' | 'releva
   return total === 0 ? 0 : Math.round((earned / total) * 100);
 }
 
-/** One check as a report shows it: its result and, when measured, the top 100 US sites' pass rate. */
+/** One check as a report shows it: its result and, when measured, its pass rate and the sites it was measured on. */
 export interface ReportCheck {
   result: SectionResult;
   top_100_pass_rate: number | null;
+  pass_rate_sample: PassRateSample | null;
 }
 
 /** A check's outcome; `'failed'` when its result could not be fetched (the check is left out). */

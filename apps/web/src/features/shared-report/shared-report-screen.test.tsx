@@ -33,6 +33,7 @@ const SHARED: SharedReport = {
       'https://client.test/': {
         'meta-title': {
           top_100_pass_rate: null,
+          pass_rate_sample: null,
           result: {
             status: 'failed',
             message: 'The page has no <title>; search results will invent one.',

@@ -1,0 +1,1 @@
+ALTER TABLE "pass_rates" ADD COLUMN "sample_name" text;
