@@ -235,6 +235,38 @@ describe('a probe', () => {
     expect(taken.map((row) => row.check)).toEqual(['http', 'ping']);
   }, 30_000);
 
+  it('leaves the probes table when stopped during a heartbeat, and the heartbeat does not bring it back', async () => {
+    let beats = 0;
+    let beatUnderWay = () => {};
+    const underWay = new Promise<void>((resolve) => {
+      beatUnderWay = resolve;
+    });
+    const query: typeof t.database.query = async (statement, params) => {
+      // The second heartbeat (the first of the timer) is slow, as on a busy database.
+      if (typeof statement === 'string' && statement.includes('insert into probes') && ++beats === 2) {
+        beatUnderWay();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return t.database.query(statement, params);
+    };
+    const probe = await startProbe({
+      database: { ...t.database, query },
+      fetcher: fetcherFor(),
+      regions: ['eu-west-1'],
+      logger,
+      uptimeSeconds: 5,
+      tickMs: 100,
+      flushMs: 100,
+      beatMs: 50,
+    });
+    await underWay;
+    await probe.stop();
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set());
+    // And no later heartbeat either.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set());
+  });
+
   it('drops a region from the schedule when the website stops monitoring it, and leaves the probes table when stopped', async () => {
     const probe = await startFor(['eu-west-1']);
     const slots = () =>

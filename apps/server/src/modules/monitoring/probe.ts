@@ -26,6 +26,8 @@ export interface ProbeOptions {
   concurrency?: number;
   /** How long results wait to be written together (ms). */
   flushMs?: number;
+  /** How often the probe says it is alive (ms; PROBE_BEAT_SECONDS by default). */
+  beatMs?: number;
   /** Failing regions of a website that open an outage (OUTAGE_QUORUM_REGIONS). */
   outageQuorum?: number;
   ping?: (url: string) => Promise<CheckOutcome>;
@@ -138,6 +140,8 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   let stopped = false;
   let claiming = false;
   let flushing: Promise<void> = Promise.resolve();
+  // The heartbeat under way: a stop waits for it, or it would write the row back after the stop removed it.
+  let beating: Promise<unknown> = Promise.resolve();
 
   const beat = () => {
     const sorted = [...lateness].sort((a, b) => a - b);
@@ -292,8 +296,10 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
     setInterval(() => void flush(), flushMs),
     setInterval(() => void sync(), SYNC_SECONDS * 1000),
     setInterval(
-      () => void beat().catch((error) => logger.warn({ err: error }, 'probe heartbeat failed')),
-      PROBE_BEAT_SECONDS * 1000,
+      () => {
+        beating = beat().catch((error) => logger.warn({ err: error }, 'probe heartbeat failed'));
+      },
+      options.beatMs ?? PROBE_BEAT_SECONDS * 1000,
     ),
   ];
   void claim();
@@ -307,6 +313,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running);
       await flush();
+      await beating;
       await database.query('delete from probes where id = $1', [id]);
     },
   };
