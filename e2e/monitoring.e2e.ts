@@ -187,6 +187,10 @@ describe.skipIf(!hasChromium)(
       await page.locator('.outage-map-legend .outage-legend-down').getByText('Down').waitFor();
       await page.locator('.outage-map-svg .outage-marker-down').first().waitFor();
       await page.getByRole('region', { name: 'Ping issues' }).locator('.outage-issue').first().waitFor();
+      // Monitoring began minutes ago: the days before it are not monitored (grey), never green.
+      await page.getByText(/^Monitored since \d\d:\d\d UTC, /).waitFor();
+      expect(await page.locator('.outage-day-unmonitored').count()).toBeGreaterThanOrEqual(28);
+      expect(await page.locator('.outage-day-up').count()).toBe(0);
       await shoot('site-outage', { fullPage: true });
 
       // The e-mail in the outbox and the signed webhook.
@@ -215,6 +219,11 @@ describe.skipIf(!hasChromium)(
       expect(await page.getByText(`${SITE} is down since`).count()).toBe(0);
       await page.goto(`${server.url}/dashboard?w_guid=${w}`);
       await page.locator('.summary-card').getByText('Up', { exact: true }).waitFor();
+      // The one outage, counted since monitoring began minutes ago, not over 30 days.
+      await page
+        .locator('.summary-card')
+        .getByText(/^1 outage since monitoring began at \d\d:\d\d UTC, /)
+        .waitFor();
       await shoot('dashboard-monitoring', { fullPage: true });
       expect(errors).toEqual([]);
     }, 240_000);
