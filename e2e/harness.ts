@@ -22,6 +22,9 @@ export interface RunningServer {
   dataDir: string;
 }
 
+/** The servers this file has started and not stopped: a failed test prints the end of their logs. */
+export const runningServers = new Set<RunningServer>();
+
 /** Starts the real product (`sitelens start`) on a free port with a fresh embedded database. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -54,7 +57,7 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
-  return {
+  const server: RunningServer = {
     url,
     dataDir,
     output: () => output,
@@ -67,12 +70,15 @@ export async function startServer(
       return mails.at(-1)?.links ?? [];
     },
     async stop({ keepData = false } = {}) {
+      runningServers.delete(server);
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = child.exitCode ?? ((await once(child, 'exit'))[0] as number | null);
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };
+  runningServers.add(server);
+  return server;
 }
 
 /**
