@@ -239,14 +239,10 @@ export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
   await menu.waitFor();
-  // Its motion classes (…-appear, …-enter) stay on from the motion's start to its end.
+  // Its motion classes (…-appear, …-enter) stay on from the motion's start to its end; then its
+  // animations (and any other finite one) are waited out.
   await expect
-    .poll(() =>
-      menu.evaluate(
-        (element) =>
-          !/-(appear|enter)\b/.test(element.className) &&
-          element.getAnimations({ subtree: true }).length === 0,
-      ),
-    )
-    .toBe(true);
+    .poll(() => menu.evaluate((element) => /-(appear|enter)\b/.test(element.className)))
+    .toBe(false);
+  await settledIn(page);
 }

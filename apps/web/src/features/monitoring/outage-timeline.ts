@@ -81,6 +81,9 @@ function piecesOf(outage: OutageInterval): OutagePiece[] {
   return splitAtUtcMidnight(outage).map((piece) => ({ outage, ...piece }));
 }
 
+/** The UTC midnight of the strip's first day: 30 days ending today. */
+const stripStart = (now: number): number => utcDay(now) - (OUTAGE_LOOKUP_DAYS - 1) * DAY_MS;
+
 /** The epoch milliseconds of the reply's `monitored_since`, or null before the first check. */
 export const monitoredSinceOf = (reply: Pick<OutageListReply, 'monitored_since'>): number | null =>
   reply.monitored_since ? Date.parse(reply.monitored_since) : null;
@@ -94,8 +97,7 @@ export function dayStrip(
   now: number,
   monitoredSince: number | null,
 ): StripDay[] {
-  const today = utcDay(now);
-  const first = today - (OUTAGE_LOOKUP_DAYS - 1) * DAY_MS;
+  const first = stripStart(now);
   const began = monitoredSince === null ? null : utcDay(monitoredSince);
   const days: StripDay[] = Array.from({ length: OUTAGE_LOOKUP_DAYS }, (_, i) => {
     const day = first + i * DAY_MS;
@@ -175,6 +177,8 @@ export const formatTime = (at: number): string => {
 /** A UTC time as 'HH:mm:ss'. */
 export const formatSeconds = (at: number): string => `${formatTime(at)}:${two(new Date(at).getUTCSeconds())}`;
 
+const outagesText = (n: number) => (n === 1 ? '1 outage' : `${n} outages`);
+
 /**
  * A strip day's name for assistive technology: '26 Nov: 2 outages', '25 Nov: no outages', '24 Nov:
  * not monitored' (before the first check).
@@ -182,11 +186,8 @@ export const formatSeconds = (at: number): string => `${formatTime(at)}:${two(ne
 export function dayLabel({ day, outages, monitored }: StripDay): string {
   if (monitored === 'none') return `${formatDay(day)}: not monitored`;
   const count = new Set(outages.map((piece) => piece.outage.guid)).size;
-  const text = count === 0 ? 'no outages' : count === 1 ? '1 outage' : `${count} outages`;
-  return `${formatDay(day)}: ${text}`;
+  return `${formatDay(day)}: ${count === 0 ? 'no outages' : outagesText(count)}`;
 }
-
-const outagesText = (n: number) => (n === 1 ? '1 outage' : `${n} outages`);
 
 /**
  * The outages of the last 30 days in words, counting only monitored time: before the first check
@@ -200,7 +201,7 @@ export function outageCountText(count: number, monitoredSince: number | null, no
     return count === 0
       ? `Monitored since ${began}`
       : `${outagesText(count)} since monitoring began at ${began}`;
-  if (monitoredSince > utcDay(now) - (OUTAGE_LOOKUP_DAYS - 1) * DAY_MS) {
+  if (monitoredSince > stripStart(now)) {
     const day = formatDay(monitoredSince);
     return count === 0
       ? `No outage since monitoring began on ${day}`
