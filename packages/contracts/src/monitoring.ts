@@ -180,6 +180,8 @@ export const LoadingTimeReplySchema = z.object({
   reports: z.array(LoadingTimeReportSchema),
   /** No live probe serves the region: the chart has nothing new to show, and says so. */
   no_probe: z.boolean(),
+  /** The first page load measured at the region: before it nothing was measured; null before any. */
+  monitored_since: z.iso.datetime().nullable(),
 });
 export type LoadingTimeReply = z.infer<typeof LoadingTimeReplySchema>;
 

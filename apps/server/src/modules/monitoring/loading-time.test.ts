@@ -97,6 +97,38 @@ describe('GET /api/loading-time', () => {
     expect(res.json().reports[0].c_at).toMatch(/T00:00:00\.000Z$/);
   });
 
+  it('says since when the region measures the page: nothing before its first load there', async () => {
+    expect((await get('region=us-east-1&group_by=day')).json()).toMatchObject({
+      reports: [],
+      monitored_since: null,
+    });
+    // A page load at another region, or another check at this one, is not this region's speed.
+    await t.database.query(
+      `insert into monitor_results (website_id, region, "check", slot_at, checked_at, probe_id, ok, value_ms, status)
+       values ($1, 'eu-west-1', 'page_load', now() - interval '2 days', now() - interval '2 days', gen_random_uuid(), true, 900, 200),
+              ($1, 'us-east-1', 'ping', now() - interval '3 days', now() - interval '3 days', gen_random_uuid(), true, 20, null)`,
+      [websiteId],
+    );
+    expect((await get('region=us-east-1&group_by=day')).json().monitored_since).toBeNull();
+    await load(50, 1000, 2048);
+    await load(20, 3000, 4096);
+    const since = (await get('region=us-east-1&group_by=day')).json().monitored_since;
+    const [first] = await t.database.query<{ at: Date }>(
+      `select checked_at as at from monitor_results where region = 'us-east-1' and "check" = 'page_load' order by 1 limit 1`,
+    );
+    expect(since).toBe(new Date(first!.at).toISOString());
+    expect(Date.now() - Date.parse(since)).toBeGreaterThan(50 * 60_000);
+    // Raw results older than 48 hours are gone; their hourly aggregate still says when it began.
+    await t.database.query(
+      `insert into monitor_rollups (website_id, region, "check", period, at, checks, failures)
+       values ($1, 'us-east-1', 'page_load', 'hour', '2026-01-05T10:00:00Z', 4, 0)`,
+      [websiteId],
+    );
+    expect((await get('region=us-east-1&group_by=hour')).json().monitored_since).toBe(
+      '2026-01-05T10:00:00.000Z',
+    );
+  });
+
   it('refuses a region the website is not monitored from, and another organization’s website is 404', async () => {
     const res = await get('region=ap-south-1');
     expect(res.statusCode).toBe(400);

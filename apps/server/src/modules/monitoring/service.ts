@@ -178,6 +178,14 @@ export async function loadingTime(
     ],
   );
   const live = await liveProbeRegions(query);
+  // Raw results are kept 48 hours, their hourly aggregates 13 months: the earliest of either.
+  const [first] = await query<{ at: Date | null }>(
+    `select least(
+       (select min(checked_at) from monitor_results where website_id = $1 and region = $2 and "check" = 'page_load'),
+       (select min(at) from monitor_rollups
+         where website_id = $1 and region = $2 and "check" = 'page_load' and period = 'hour')) as at`,
+    [website.id, request.region],
+  );
   const round = (value: number, places = 0) => Math.round(value * 10 ** places) / 10 ** places;
   return {
     reports: rows.map((row) => {
@@ -192,6 +200,7 @@ export async function loadingTime(
       };
     }),
     no_probe: !live.has(request.region),
+    monitored_since: first?.at ? iso(first.at) : null,
   };
 }
 

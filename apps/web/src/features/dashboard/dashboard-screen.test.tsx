@@ -158,6 +158,7 @@ function serveApi(websites: unknown[], data: DataAnswers = {}) {
           },
         ],
         no_probe: false,
+        monitored_since: '2026-01-05T10:00:00.000Z',
       });
     if (path === '/api/outage/list')
       return json({ archived: [], active: null, no_probe: [], monitored_since: '2026-01-05T10:00:00.000Z' });

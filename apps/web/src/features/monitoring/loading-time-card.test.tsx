@@ -6,6 +6,7 @@ import { W, website } from '../deep-analysis/test-fixtures';
 import { query, restoreStubs } from '../seo-data/test-support';
 import { callsTo, stubCalls } from '../webmaster-tools/test-fixtures';
 import { LoadingTimeCard } from './loading-time-card';
+import { formatDay, formatTime } from './outage-timeline';
 
 const SPEED = '/api/loading-time';
 
@@ -38,11 +39,14 @@ describe("the dashboard's Loading Time card", () => {
     show({
       reports: [report('2026-11-26T10:00:00.000Z', 900), report('2026-11-26T11:00:00.000Z', 1234)],
       no_probe: false,
+      monitored_since: '2026-10-01T08:00:00.000Z',
     });
     const latest = await screen.findByRole('region', { name: 'Latest average' }, { timeout: 5000 });
     expect(latest).toHaveTextContent('1,234 ms');
     expect(latest).toHaveTextContent('11:00 UTC');
     expect(within(card()).getByText('Last 24 hours from Europe (Frankfurt)')).toBeInTheDocument();
+    // Monitored for weeks: the 24 hours were all measured.
+    expect(within(card()).queryByText(/Measured since/)).toBeNull();
     expect(
       within(card()).getByRole('figure', { name: 'Loading time over the last 24 hours' }),
     ).toBeInTheDocument();
@@ -57,8 +61,24 @@ describe("the dashboard's Loading Time card", () => {
     });
   });
 
+  it('says since when the region measured the page when that is less than 24 hours ago', async () => {
+    const since = new Date(Date.now() - 2 * 3_600_000);
+    since.setUTCSeconds(0, 0);
+    show({
+      reports: [report(since.toISOString(), 800)],
+      no_probe: false,
+      monitored_since: since.toISOString(),
+    });
+    await screen.findByRole('region', { name: 'Latest average' }, { timeout: 5000 });
+    expect(
+      within(card()).getByText(
+        `Measured since ${formatTime(since.getTime())} UTC, ${formatDay(since.getTime())}; nothing before was monitored`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("says 'No data for this url' without reports", async () => {
-    show({ reports: [], no_probe: false });
+    show({ reports: [], no_probe: false, monitored_since: null });
     expect(await screen.findByText('No data for this url', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest average' })).toBeNull();
     expect(screen.queryByRole('figure')).toBeNull();
@@ -66,7 +86,7 @@ describe("the dashboard's Loading Time card", () => {
   });
 
   it('warns when no probe serves the primary region', async () => {
-    show({ reports: [], no_probe: true });
+    show({ reports: [], no_probe: true, monitored_since: null });
     const warning = await screen.findByText(
       'Europe (Frankfurt): no probe in this region',
       {},

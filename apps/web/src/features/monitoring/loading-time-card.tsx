@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useErrorText } from '../websites/server-error-alert';
-import { formatMs, hourLabel, LoadingTimeChart, NoProbeAlert } from './loading-time-chart';
+import { formatMs, hourLabel, LoadingTimeChart, measuredSinceText, NoProbeAlert } from './loading-time-chart';
 import { loadingTimeQuery } from './monitoring.queries';
 import { siteSpeedPath } from './paths';
 import './site-speed.css';
@@ -25,6 +25,7 @@ function CardError({ error }: { error: unknown }) {
 
 function CardBody({ reply }: { reply: LoadingTimeReply }) {
   const latest = reply.reports.at(-1);
+  const since = measuredSinceText(reply.monitored_since, '24h');
   return (
     <div className="speed-card-body">
       {latest === undefined ? (
@@ -37,6 +38,11 @@ function CardBody({ reply }: { reply: LoadingTimeReply }) {
               {messages.latest}, {hourLabel(new Date(latest.c_at).getTime())} UTC
             </Typography.Text>
           </section>
+          {since && (
+            <Typography.Text type="secondary" className="speed-card-note">
+              {since}
+            </Typography.Text>
+          )}
           <LoadingTimeChart reports={reply.reports} range="24h" compact />
         </>
       )}

@@ -18,6 +18,7 @@ import {
 } from 'recharts';
 import { seriesColor } from '../../components/charts/palette';
 import type { SpeedRange } from './monitoring.queries';
+import { formatDay, formatTime } from './outage-timeline';
 
 // The site speed chart (spec 4 and 9), on the Site Speed screen and, compact, on the dashboard's
 // Loading Time card: the average loading time as a line over the band between the fastest and the
@@ -260,6 +261,28 @@ export function speedSummary(reports: LoadingTimeReport[]) {
     slowest: Math.max(...reports.map((report) => report.max_loading_time)),
     pageSize: mean(reports.map((report) => report.page_size)),
   };
+}
+
+const RANGE_MS: Record<SpeedRange, number> = {
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
+
+/**
+ * What a range that began before the region's first page load says of its figures: 'Measured since
+ * 09:14 UTC, 26 Nov; nothing before was monitored', or null when the whole range was measured (or
+ * nothing was: then there are no figures to qualify).
+ */
+export function measuredSinceText(
+  monitoredSince: string | null,
+  range: SpeedRange,
+  now = Date.now(),
+): string | null {
+  if (monitoredSince === null) return null;
+  const since = Date.parse(monitoredSince);
+  if (now - since >= RANGE_MS[range]) return null;
+  return `Measured since ${formatTime(since)} UTC, ${formatDay(since)}; nothing before was monitored`;
 }
 
 /** What a region without a probe shows: its name, that nothing is measured there, and how to start one. */

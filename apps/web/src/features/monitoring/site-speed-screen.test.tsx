@@ -53,7 +53,11 @@ const DAYS = [
 ];
 
 function serve({
-  speed = (call) => ({ reports: call.query.get('group_by') === 'day' ? DAYS : HOURS, no_probe: false }),
+  speed = (call) => ({
+    reports: call.query.get('group_by') === 'day' ? DAYS : HOURS,
+    no_probe: false,
+    monitored_since: '2026-10-01T08:00:00.000Z',
+  }),
   check = () => json({ queued: ['eu-west-1'], no_probe: [] } satisfies LoadingTimeCheckReply, 202),
   websites = [site()],
 }: {
@@ -139,6 +143,27 @@ describe('the Site Speed screen', () => {
     expect(query(callsTo(SPEED, 'GET').at(-1))).toMatchObject({ start_date: '2026-10-27', group_by: 'day' });
   });
 
+  it('says since when the region measured the page when the range began before, and only then', async () => {
+    // First page load at 09:14 UTC yesterday: the 24 hours were all measured, the 7 days were not.
+    serve({
+      speed: (call) => ({
+        reports: call.query.get('group_by') === 'day' ? DAYS.slice(1) : HOURS,
+        no_probe: false,
+        monitored_since: '2026-11-25T09:14:00.000Z',
+      }),
+    });
+    renderRoutes(ROUTES, '/site-speed');
+    await chart('Loading time over the last 24 hours');
+    expect(screen.queryByText(/Measured since/)).toBeNull();
+    await userEvent.click(screen.getByText('Last 7 days'));
+    await chart('Loading time over the last 7 days');
+    expect(
+      screen.getByText('Measured since 09:14 UTC, 25 Nov; nothing before was monitored'),
+    ).toBeInTheDocument();
+    // The figures are the measured day's alone.
+    expect(tile('Average loading time')).toHaveTextContent('4,000 ms');
+  });
+
   it("lists only the website's regions, and reads the one chosen", async () => {
     serve();
     renderRoutes(ROUTES, '/site-speed');
@@ -159,7 +184,7 @@ describe('the Site Speed screen', () => {
   });
 
   it("says 'No data for this url' without reports, and shows no figure", async () => {
-    serve({ speed: () => ({ reports: [], no_probe: false }) });
+    serve({ speed: () => ({ reports: [], no_probe: false, monitored_since: null }) });
     renderRoutes(ROUTES, '/site-speed');
     expect(await loaded('No data for this url')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Average loading time' })).toBeNull();
@@ -168,7 +193,7 @@ describe('the Site Speed screen', () => {
   });
 
   it('warns that the region has no probe, and how an operator starts one', async () => {
-    serve({ speed: () => ({ reports: [], no_probe: true }) });
+    serve({ speed: () => ({ reports: [], no_probe: true, monitored_since: null }) });
     renderRoutes(ROUTES, '/site-speed');
     const warning = (await loaded('Europe (Ireland): no probe in this region')).closest(
       '.ant-alert',

@@ -12,6 +12,7 @@ import {
   formatKb,
   formatMs,
   LoadingTimeChart,
+  measuredSinceText,
   NoProbeAlert,
   noProbeTitle,
   speedSummary,
@@ -119,8 +120,9 @@ function SpeedReport({ url, region, range }: { url: string; region: MonitorRegio
   const reply = useQuery(loadingTimeQuery(url, region, range));
   if (reply.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (reply.isError) return <ServerErrorAlert error={reply.error} />;
-  const { reports, no_probe } = reply.data;
+  const { reports, no_probe, monitored_since } = reply.data;
   const summary = speedSummary(reports);
+  const since = measuredSinceText(monitored_since, range);
   return (
     <>
       {no_probe && <NoProbeAlert region={region} />}
@@ -128,6 +130,11 @@ function SpeedReport({ url, region, range }: { url: string; region: MonitorRegio
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.noData} />
       ) : (
         <>
+          {since && (
+            <Typography.Text type="secondary" className="site-speed-since">
+              {since}
+            </Typography.Text>
+          )}
           <DataTiles
             tiles={[
               { label: messages.average, value: formatMs(summary.average) },
