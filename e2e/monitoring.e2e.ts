@@ -167,6 +167,10 @@ describe.skipIf(!hasChromium)(
       // The probe's page load, as a point of the chart.
       expect(await page.getByText('No data for this url').count()).toBe(0);
       await expect.poll(() => page.locator('.speed-chart svg circle').count()).toBeGreaterThan(0);
+      // Monitored for minutes: the 24 hours' figures say since when they were measured.
+      await page
+        .getByText(/^Measured since \d\d:\d\d UTC, \d+ \w{3}; nothing before was monitored$/)
+        .waitFor();
       await shoot('site-speed', { fullPage: true });
       expect(errors).toEqual([]);
     }, 180_000);
