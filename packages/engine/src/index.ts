@@ -2,7 +2,13 @@
 export type { ArtifactName, Artifacts, CrawlPage, PageArtifact, TextFileArtifact } from './artifacts';
 export { type CategoryInfo, checkMeta, reportStructure, type SectionInfo } from './catalog';
 export { CATEGORIES, type CategoryKey } from './categories';
-export type { Check, CheckMeta, CheckOutcome, CheckStatus } from './checks/define-check';
+export {
+  artifactsRead,
+  type Check,
+  type CheckMeta,
+  type CheckOutcome,
+  type CheckStatus,
+} from './checks/define-check';
 export { allChecks } from './checks/index';
 export { readingEase } from './checks/readability';
 export * from './crawl/index';

@@ -42,6 +42,11 @@ export interface CheckMeta<R extends ArtifactName = ArtifactName, O extends Arti
    * judged on an error page, like every check that reads the parsed document.
    */
   readsBody?: boolean;
+  /**
+   * The verdict rests on one timing of the page's answer (it requires `page` alone): a crawl that
+   * finds it not passed times the page again and judges the faster answer.
+   */
+  timed?: boolean;
 }
 
 export interface CheckContext {

@@ -21,6 +21,7 @@ export const webVitalsTtfb = defineCheck({
   relevance: 8,
   scope: 'page',
   requires: ['page'],
+  timed: true,
   description:
     'Time to First Byte (TTFB) is how long the browser waits from asking for the page to receiving the first byte of the answer: DNS lookup, connection, TLS handshake and the server’s own work. Nothing can render before it.',
   recommendation:

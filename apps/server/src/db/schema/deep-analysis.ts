@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -245,6 +246,11 @@ export const crawlSnapshots = pgTable(
     analysed: integer().notNull(),
     /** Average score of the analysed URLs; null when none was. */
     score: integer(),
+    /**
+     * The URLs Chromium's pass saw in this crawl (the browser sample): a check that needs it was
+     * judged only there, so it cannot be new on a URL the crawl before did not sample.
+     */
+    browserUrls: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index('crawl_snapshots_website_idx').on(t.websiteId, t.createdAt)],

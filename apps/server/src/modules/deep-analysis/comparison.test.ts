@@ -69,33 +69,6 @@ interface Comparison {
   urls_total: number;
 }
 
-/**
- * Checks whose verdict is a measured time. On a busy machine the same page can answer slowly in one
- * crawl and quickly in the next, and the comparison rightly reports that as new or fixed; the exact
- * figures below are about the pages' content, so they leave these checks out (`steady`).
- */
-const MEASURED = new Set(['web-vitals-ttfb', 'site-loading-speed']);
-const steadyIssues = (issues: string[]) => issues.filter((issue) => !MEASURED.has(issue.split(' ')[0]!));
-
-function steady(comparison: Comparison): Comparison {
-  const measured = comparison.checks.filter((check) => MEASURED.has(check.test_key));
-  const less = (key: 'new' | 'fixed' | 'still_open') =>
-    comparison.summary[key] - measured.reduce((sum, check) => sum + check[key], 0);
-  const urls = comparison.urls.map((url) => ({
-    ...url,
-    new: url.new.filter((key) => !MEASURED.has(key)),
-    fixed: url.fixed.filter((key) => !MEASURED.has(key)),
-  }));
-  const changed = urls.filter((url) => url.new.length + url.fixed.length > 0);
-  return {
-    ...comparison,
-    checks: comparison.checks.filter((check) => !MEASURED.has(check.test_key)),
-    summary: { new: less('new'), fixed: less('fixed'), still_open: less('still_open') },
-    urls: changed,
-    urls_total: comparison.urls_total - (urls.length - changed.length),
-  };
-}
-
 /** The website's current issues, as `check url` strings. */
 async function issuesNow(websiteId: string): Promise<string[]> {
   const rows = await t.database.query<{ issue: string }>(
@@ -166,7 +139,7 @@ describe('the crawl comparison', () => {
     const res = await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`);
     expect(res.statusCode, res.body).toBe(200);
     const raw = res.json() as Comparison;
-    const second = steady(raw);
+    const second = raw;
     const [a, b] = await t.database.query<{ id: string }>(
       'select id from serviceable_urls where website_id = $1 and url = any($2::text[]) order by url',
       [w, [`${ORIGIN}/a`, `${ORIGIN}/b`]],
@@ -195,12 +168,11 @@ describe('the crawl comparison', () => {
     expect(second.summary).toEqual({
       new: 1,
       fixed: 1,
-      still_open: steadyIssues(await issuesNow(w)).length - 1,
+      still_open: (await issuesNow(w)).length - 1,
     });
     expect(second.summary.still_open).toBe(
-      steadyIssues(openAtFirst).filter(
-        (issue) => !issue.endsWith('/c') && !issue.startsWith('deprecated-html-tags'),
-      ).length,
+      openAtFirst.filter((issue) => !issue.endsWith('/c') && !issue.startsWith('deprecated-html-tags'))
+        .length,
     );
     for (const check of second.checks) expect(check.new + check.fixed + check.still_open).toBeGreaterThan(0);
     expect(await comparisonSummary(t.database.query, w)).toEqual({
@@ -244,11 +216,57 @@ describe('the crawl comparison', () => {
       [w],
     );
     expect(latest!.process_id).toBe(domain.json().process_guid);
-    const afterDomain = steady(
-      (await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json() as Comparison,
-    );
+    const afterDomain = (
+      await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)
+    ).json() as Comparison;
     expect(afterDomain.summary).toMatchObject({ new: 0, fixed: 0 });
   }, 60_000);
+});
+
+describe("the crawl comparison of Chromium's checks", () => {
+  /** `check` fails on the page at `path` now, as Chromium's pass on it found. */
+  async function failsInChromium(w: string, path: string, check: string) {
+    const [url] = await t.database.query<{ id: string }>(
+      `update serviceable_urls set browser = true where website_id = $1 and url = $2 returning id`,
+      [w, `${ORIGIN}${path}`],
+    );
+    await t.database.query(
+      `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data)
+       values ($1, $2, $3, 'failed', 5, 'Found by Chromium', '{}')
+       on conflict (url_id, check_key) do update set status = 'failed'`,
+      [url!.id, w, check],
+    );
+  }
+  const snapshot = (w: string) => t.database.transaction((query) => recordSnapshot(query, w, randomUUID()));
+  const counts = async (account: Parameters<typeof website>[0], w: string, check: string) => {
+    const comparison = (await api(account, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json() as Comparison;
+    const row = comparison.checks.find((c) => c.test_key === check);
+    return {
+      new: row?.new ?? 0,
+      fixed: row?.fixed ?? 0,
+      still_open: row?.still_open ?? 0,
+      urls: comparison.urls,
+    };
+  };
+
+  it("reports a Chromium check's issue as new only on a URL the crawl before sampled too", async () => {
+    const account = await withUrls();
+    const w = await website(account);
+    expect((await api(account, 'POST', '/import-sitemap', { w_guid: w })).statusCode).toBe(202);
+    await runProcesses(w);
+    // /a joins the browser sample: what Chromium finds there is open, and no change of the site.
+    await failsInChromium(w, '/a', 'console-errors');
+    await snapshot(w);
+    expect(await counts(account, w, 'console-errors')).toEqual({ new: 0, fixed: 0, still_open: 1, urls: [] });
+    // Sampled in both crawls, /a fails a second Chromium check: that is new.
+    await failsInChromium(w, '/a', 'js-errors');
+    await snapshot(w);
+    expect(await counts(account, w, 'js-errors')).toMatchObject({ new: 1, fixed: 0, still_open: 0 });
+    expect((await counts(account, w, 'js-errors')).urls).toEqual([
+      { url: `${ORIGIN}/a`, url_guid: expect.any(String), new: ['js-errors'], fixed: [] },
+    ]);
+    expect(await counts(account, w, 'console-errors')).toMatchObject({ new: 0, still_open: 1 });
+  });
 });
 
 describe('a crawl that cannot reach the site', () => {

@@ -5,7 +5,7 @@ import {
   type CrawlComparisonSummary,
   type CrawlSnapshot,
 } from '@sitelens/contracts';
-import { checkMeta } from '@sitelens/engine';
+import { allChecks, artifactsRead, checkMeta } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
 
 /** Snapshots kept per website: the comparison reads two, the rest are a short history. */
@@ -24,9 +24,10 @@ export async function recordSnapshot(query: QueryFn, websiteId: string, processI
   ]);
   if (done) return;
   const [snapshot] = await query<{ id: string }>(
-    `insert into crawl_snapshots (website_id, process_id, urls, analysed, score)
+    `insert into crawl_snapshots (website_id, process_id, urls, analysed, score, browser_urls)
      select $1, $2, count(*)::int, count(analysed_at)::int,
-            round(avg(score) filter (where analysed_at is not null))::int
+            round(avg(score) filter (where analysed_at is not null))::int,
+            coalesce(array_agg(url order by url) filter (where browser), '{}')
        from serviceable_urls where website_id = $1
      returning id`,
     [websiteId, processId],
@@ -75,11 +76,19 @@ async function lastTwo(query: QueryFn, websiteId: string) {
   return { current, previous };
 }
 
+/** The checks that read Chromium's pass: judged only on the crawl's browser sample. */
+const BROWSER_CHECKS = allChecks
+  .filter((check) => artifactsRead(check).includes('browser'))
+  .map((check) => check.key);
+
 /**
  * Every issue of the two snapshots ($2 latest, $3 the one before; $1 the website) with what became
  * of it, for the URLs and origins the website still has:
- * - `new`: in the latest, not in the one before;
- * - `still_open`: in both (failing or warning; a move between the two is no change);
+ * - `new`: in the latest, not in the one before, and judged there: a check that reads Chromium's
+ *   pass ($4) was judged only on the URLs of that crawl's browser sample, so an issue it finds on a
+ *   URL the crawl before did not sample is open, not new (the sample is no change of the site);
+ * - `still_open`: in both (failing or warning; a move between the two is no change), or found
+ *   where the crawl before did not judge the check;
  * - `fixed`: in the one before, not in the latest, and the check passes there now. A URL's results
  *   are replaced only when it is judged again (its crawl, or the crawl-wide pass of every crawl), so
  *   an issue gone from a URL still monitored was judged again. A check skipped now, or not run (the
@@ -89,9 +98,14 @@ async function lastTwo(query: QueryFn, websiteId: string) {
 const ISSUES = `
   with latest as (select check_key, url from crawl_issues where snapshot_id = $2),
   before as (select check_key, url from crawl_issues where snapshot_id = $3),
+  sampled_before as (select unnest(browser_urls) as url from crawl_snapshots where id = $3),
   pairs as (
     select coalesce(l.check_key, b.check_key) as check_key, coalesce(l.url, b.url) as url,
-           case when b.url is null then 'new' when l.url is null then 'gone' else 'still_open' end as change
+           case when l.url is null then 'gone'
+                when b.url is not null then 'still_open'
+                when l.check_key = any($4::text[]) and l.url not in (select url from sampled_before)
+                  then 'still_open'
+                else 'new' end as change
       from latest l full join before b on b.check_key = l.check_key and b.url = l.url),
   judged as (
     select p.check_key, p.url, u.id as url_id,
@@ -123,7 +137,7 @@ async function countsByCheck(
             count(*) filter (where change = 'fixed')::int as fixed,
             count(*) filter (where change = 'still_open')::int as still_open
        from issues group by check_key`,
-    [websiteId, currentId, previousId],
+    [websiteId, currentId, previousId, BROWSER_CHECKS],
   );
 }
 
@@ -185,8 +199,8 @@ export async function crawlComparison(query: QueryFn, websiteId: string): Promis
                 coalesce(array_agg(check_key order by check_key) filter (where change = 'fixed'), '{}') as fixed,
                 (count(*) over ())::int as total
            from issues where change in ('new', 'fixed')
-          group by url, url_id order by url limit $4`,
-        [websiteId, current.id, previous.id, COMPARISON_URLS_SHOWN],
+          group by url, url_id order by url limit $5`,
+        [websiteId, current.id, previous.id, BROWSER_CHECKS, COMPARISON_URLS_SHOWN],
       )
     : [];
   return {

@@ -1,0 +1,1 @@
+ALTER TABLE "crawl_snapshots" ADD COLUMN "browser_urls" text[] DEFAULT '{}'::text[] NOT NULL;
