@@ -109,7 +109,7 @@ async function runProbe(monitors: number, minutes: number, farmUrl: string): Pro
   const probe = await startProbe({
     database,
     fetcher: guardedFetcherFor({ FETCH_ALLOW_PRIVATE: new URL(farmUrl).host, FETCH_CONNECT_TO: undefined }),
-    regions: ['us-east-1'],
+    region: 'us-east-1',
     logger: pino({ level: 'warn' }),
     uptimeSeconds: PERIOD_MS / 1000,
     onTaken: (ms) => lateness.push(ms),

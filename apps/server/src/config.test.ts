@@ -60,6 +60,25 @@ describe('loadConfig', () => {
   });
 });
 
+describe('PROBE_REGIONS', () => {
+  it('names the one region the embedded start probes from, us-east-1 by default, or none', () => {
+    expect(loadConfig({}).PROBE_REGIONS).toBe('us-east-1');
+    expect(loadConfig({ PROBE_REGIONS: ' eu-west-1 ' }).PROBE_REGIONS).toBe('eu-west-1');
+    expect(loadConfig({ PROBE_REGIONS: 'none' }).PROBE_REGIONS).toBeNull();
+  });
+
+  it('refuses more than one region, naming the setting: a probe stands in one place', () => {
+    const twice = () => loadConfig({ PROBE_REGIONS: 'us-east-1,eu-west-1' });
+    expect(twice).toThrow(ConfigError);
+    expect(twice).toThrow(
+      'Invalid configuration: PROBE_REGIONS names one region or none: a probe measures from where it runs, so start `sitelens probe --region <code>` on a machine in each other region (got "us-east-1,eu-west-1")',
+    );
+    expect(() => loadConfig({ PROBE_REGIONS: 'mars-1' })).toThrow(
+      /^Invalid configuration: PROBE_REGIONS "mars-1" is not a monitoring region/,
+    );
+  });
+});
+
 describe('FETCH_CONNECT_TO', () => {
   it('is accepted outside production, for local demos and tests', () => {
     const value = 'shop.example.com:80:127.0.0.1:8081,shop.example.com:443:127.0.0.1:8443';

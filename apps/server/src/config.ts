@@ -94,12 +94,15 @@ export const ConfigSchema = z.object({
   CHECKUP_SECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(25_000),
   /** The most pages one run of Broken Links or the Sitemap Generator crawls. */
   WEBMASTER_MAX_PAGES: z.coerce.number().int().min(1).max(500_000).default(10_000),
-  /** The monitoring regions the embedded `start` probes from (comma-separated codes); `none` for none. */
+  /**
+   * The one region the embedded `start` probes from: the place this machine stands (a code), or
+   * `none`. A probe serves one place; every other region gets its own `sitelens probe --region`.
+   */
   PROBE_REGIONS: z
     .string()
     .default(DEFAULT_REGION)
-    .transform((value, ctx) => {
-      if (value.trim() === 'none') return [];
+    .transform((value, ctx): MonitorRegion | null => {
+      if (value.trim() === 'none') return null;
       const codes = [
         ...new Set(
           value
@@ -108,13 +111,23 @@ export const ConfigSchema = z.object({
             .filter(Boolean),
         ),
       ];
-      for (const code of codes)
-        if (!MonitorRegionSchema.safeParse(code).success)
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${code}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')})`,
-          });
-      return codes as MonitorRegion[];
+      if (codes.length > 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'names one region or none: a probe measures from where it runs, so start `sitelens probe --region <code>` on a machine in each other region',
+        });
+        return null;
+      }
+      const [code] = codes;
+      if (code === undefined || !MonitorRegionSchema.safeParse(code).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${code ?? ''}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')})`,
+        });
+        return null;
+      }
+      return code as MonitorRegion;
     }),
   /** Seconds between two uptime checks (ping and HTTP) of a website at a region. */
   MONITOR_UPTIME_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),

@@ -20,6 +20,24 @@ describe('the sitelens CLI', () => {
     expect(unknown.output()).toContain('Unknown command "serve"');
   });
 
+  it('refuses a probe for more than one region: one `sitelens probe --region` per place', async () => {
+    for (const args of [
+      ['probe', '--region', 'us-east-1,eu-west-1'],
+      ['probe', '--region', 'us-east-1', '--region', 'eu-west-1'],
+    ]) {
+      const child = spawnSitelens(args, {});
+      expect(await exitOf(child)).toBe(2);
+      expect(child.output()).toContain(
+        'A probe serves one region, the place where it runs (got us-east-1, eu-west-1): start one `sitelens probe --region <code>` on a machine in each region.',
+      );
+      // Refused before a database was opened.
+      expect(child.output()).not.toContain('database opened');
+    }
+    const none = spawnSitelens(['probe'], {});
+    expect(await exitOf(none)).toBe(2);
+    expect(none.output()).toContain('Name the region this probe serves: sitelens probe --region <code>.');
+  });
+
   it('starts on PGlite, answers health, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-cli-'));

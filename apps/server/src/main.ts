@@ -15,7 +15,7 @@ Commands:
   start      API, web app, job workers and scheduler in one process (the default)
   api        API and web app, with the scheduler; no job workers
   worker     job workers only
-  probe --region <code> [--region <code>]   monitoring checks from these regions only (comma-separated codes work too)
+  probe --region <code>   monitoring checks of one region, from this machine: run one per place
   migrate    apply database migrations and exit
   selftest   send a job and wait until a worker has done it (checks a distributed setup)
   billing-cycle         run the daily billing cycle now: renewals, ended trials, expiries
@@ -82,11 +82,24 @@ async function main(argv: string[]): Promise<void> {
     }
     throw error;
   }
+  // A probe's region is checked before the database opens: a wrong command line costs nothing.
+  const place = command === 'probe' ? probeRegion(argv.slice(1)) : undefined;
+  if (place && 'problem' in place) {
+    process.stderr.write(`${place.problem}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const logger = pino({ level: config.LOG_LEVEL, base: { command } });
-  await run(command as Command, config, logger, argv.slice(1));
+  await run(command as Command, config, logger, argv.slice(1), place?.region);
 }
 
-async function run(command: Command, config: Config, logger: Logger, args: string[]): Promise<void> {
+async function run(
+  command: Command,
+  config: Config,
+  logger: Logger,
+  args: string[],
+  probeAt?: MonitorRegion,
+): Promise<void> {
   // Each command loads only the modules it runs (imported below, where it starts): `help` or
   // `migrate` need not load the API, the job workers and the engine's checks.
   const { openDatabase } = await import('./db/client');
@@ -141,17 +154,10 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     return;
   }
 
-  if (command === 'probe') {
-    const regions = probeRegions(args);
-    if (typeof regions === 'string') {
-      process.stderr.write(`${regions}\n\n${USAGE}`);
-      await database.close();
-      process.exitCode = 2;
-      return;
-    }
+  if (command === 'probe' && probeAt) {
     const { startProbeFromConfig } = await import('./modules/monitoring/probe');
-    const probe = await startProbeFromConfig(database, config, regions, logger);
-    logger.info({ version: VERSION, regions }, 'sitelens probe ready');
+    const probe = await startProbeFromConfig(database, config, probeAt, logger);
+    logger.info({ version: VERSION, region: probeAt }, 'sitelens probe ready');
     stopGracefully({ probe, database, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
     return;
   }
@@ -188,28 +194,40 @@ async function run(command: Command, config: Config, logger: Logger, args: strin
     running.app = app;
     url = await app.listen({ host: config.HOST, port: config.PORT });
   }
-  // The embedded start probes from PROBE_REGIONS; a distributed setup runs `sitelens probe` per region.
+  // The embedded start probes the one region PROBE_REGIONS names, from this machine; every other
+  // place has its own `sitelens probe --region`.
   const { startProbeFromConfig } = await import('./modules/monitoring/probe');
-  if (command === 'start' && config.PROBE_REGIONS.length > 0)
+  if (command === 'start' && config.PROBE_REGIONS !== null)
     running.probe = await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger);
   logger.info({ version: VERSION, url }, `sitelens ${command} ready${url ? ` at ${url}` : ''}`);
 }
 
-/** `--region a --region b,c` → the regions, or what is wrong with them. */
-function probeRegions(args: string[]): MonitorRegion[] | string {
+/**
+ * `--region <code>` → the one region this probe serves, or what is wrong with the command line. A
+ * probe measures from the machine it runs on, so it stands in one place: a second region is refused.
+ */
+function probeRegion(args: string[]): { region: MonitorRegion } | { problem: string } {
   const codes: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] !== '--region' || args[i + 1] === undefined) return `Unexpected argument "${args[i]}".`;
+    if (args[i] !== '--region' || args[i + 1] === undefined)
+      return { problem: `Unexpected argument "${args[i]}".` };
     codes.push(
       ...args[++i]!.split(',')
         .map((code) => code.trim())
         .filter(Boolean),
     );
   }
-  if (codes.length === 0) return 'Name the regions this probe serves: sitelens probe --region <code>.';
-  const unknown = codes.find((code) => !MonitorRegionSchema.safeParse(code).success);
-  if (unknown) return `"${unknown}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')}).`;
-  return [...new Set(codes)] as MonitorRegion[];
+  const unique = [...new Set(codes)];
+  if (unique.length === 0)
+    return { problem: 'Name the region this probe serves: sitelens probe --region <code>.' };
+  if (unique.length > 1)
+    return {
+      problem: `A probe serves one region, the place where it runs (got ${unique.join(', ')}): start one \`sitelens probe --region <code>\` on a machine in each region.`,
+    };
+  const [code] = unique as [string];
+  if (!MonitorRegionSchema.safeParse(code).success)
+    return { problem: `"${code}" is not a monitoring region (${MONITOR_REGION_ORDER.join(', ')}).` };
+  return { region: code as MonitorRegion };
 }
 
 /** What a stop closes; the parts still starting are added as they come up. */

@@ -141,6 +141,12 @@ describe('outageScope', () => {
     expect(outageScope(regions, regions, 5)).toBe('global');
   });
 
+  it('one region alone never makes a global outage: it takes probes in at least two regions', () => {
+    expect(outageScope(['us-east-1'], ['us-east-1'])).toBe('regional');
+    expect(outageScope(['us-east-1'], ['us-east-1'], 3)).toBe('regional');
+    expect(outageScope(['us-east-1', 'eu-west-1'], ['us-east-1', 'eu-west-1'])).toBe('global');
+  });
+
   it('for any failing set and quorum: global exactly when every monitored region fails', () => {
     fc.assert(
       fc.property(fc.subarray(regions), fc.integer({ min: 1, max: 4 }), (failing, quorum) => {

@@ -6,6 +6,8 @@ import { MonitorRegionSchema } from './websites';
 // outage screen: when a check counts as down, when a region is in danger, how outage intervals
 // are merged and split, and when failing regions make an outage.
 
+/** Regions whose probes must all see an outage before it is global: one place alone is regional. */
+export const GLOBAL_OUTAGE_REGIONS = 2;
 /** A page load above this many milliseconds counts as down ('Loading time > 20s'). */
 export const LOADING_DOWN_MS = 20_000;
 /** Two outages this close (or closer) are one. */
@@ -72,8 +74,9 @@ export function splitAtUtcMidnight({ start, end }: Interval): Interval[] {
 
 /**
  * Whether the regions failing at one moment make an outage: `regional` when at least `quorum` of
- * the website's regions fail (default one), `global` when all of them do, else `none`. Regions the
- * website does not monitor do not count.
+ * the website's regions fail (default one), `global` when all of them do and they are at least two
+ * (probes in two places saw it: one region alone cannot tell the site from its own network), else
+ * `none`. Regions the website does not monitor do not count.
  */
 export function outageScope(
   failing: Iterable<string>,
@@ -84,11 +87,29 @@ export function outageScope(
   const down = new Set([...failing].filter((region) => monitored.has(region))).size;
   if (monitored.size === 0 || down === 0 || down < Math.min(Math.max(1, quorum), monitored.size))
     return 'none';
-  return down === monitored.size ? 'global' : 'regional';
+  return down >= GLOBAL_OUTAGE_REGIONS && down === monitored.size ? 'global' : 'regional';
 }
 
 /** What every monitoring call says of a region no probe serves: nothing there was measured. */
 export const NO_PROBE_TEXT = 'no probe in this region';
+
+/** A probe silent for this many of its heartbeat periods (or stopped) measures nothing: its region says so. */
+export const PROBE_SILENT_BEATS = 3;
+
+/**
+ * The probe that measures a region: the machine it runs on (host name, and the address the
+ * database sees it connect from, or the machine's own when the database sees none) and when it
+ * last reported. `silent`: stopped, or not heard for three of its heartbeats; nothing is measured
+ * there since `last_report_at`.
+ */
+export const RegionProbeSchema = z.object({
+  region: MonitorRegionSchema,
+  host: z.string(),
+  address: z.string().nullable(),
+  last_report_at: z.iso.datetime(),
+  silent: z.boolean(),
+});
+export type RegionProbe = z.infer<typeof RegionProbeSchema>;
 
 const MonitoredUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Enter the URL of a tracked website' })
@@ -130,6 +151,8 @@ export const OutageListReplySchema = z.object({
   active: ActiveOutageSchema.nullable(),
   /** The website's regions no live probe serves: their absence of outages means nothing was measured. */
   no_probe: z.array(MonitorRegionSchema),
+  /** For each of the website's regions, its live probes, or the silent one last heard there (none if never). */
+  probes: z.array(RegionProbeSchema),
   /**
    * The website's first check at any of its regions; null before the first. Time before it was not
    * monitored: no outage there means nothing, not "up".
@@ -180,6 +203,8 @@ export const LoadingTimeReplySchema = z.object({
   reports: z.array(LoadingTimeReportSchema),
   /** No live probe serves the region: the chart has nothing new to show, and says so. */
   no_probe: z.boolean(),
+  /** The region's live probes, or the silent one last heard there (none if never). */
+  probes: z.array(RegionProbeSchema),
   /** The first page load measured at the region: before it nothing was measured; null before any. */
   monitored_since: z.iso.datetime().nullable(),
 });

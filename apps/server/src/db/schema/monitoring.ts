@@ -17,21 +17,32 @@ import { createdAt } from './columns';
 import { websites } from './websites';
 
 /**
- * A running probe process and the regions it serves (`sitelens probe --region`, or the embedded
- * start's PROBE_REGIONS). It beats every few seconds; a region with no probe beating recently is
- * reported as having no probe, never as measured.
+ * A probe process and the one region it serves, the place where it runs (`sitelens probe --region`,
+ * or the embedded start's PROBE_REGIONS). It beats every few seconds with its host name and the
+ * address it connects from; one silent for three of its beats (`beat_ms`), or stopped, measures
+ * nothing, and its region says so with the probe last heard there, never as measured. A stopped
+ * probe keeps its row as its region's last report until another probe of the region starts.
  */
-export const probes = pgTable('probes', {
-  id: uuid().primaryKey(),
-  regions: text().array().notNull(),
-  host: text().notNull(),
-  pid: integer().notNull(),
-  startedAt: createdAt(),
-  beatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** Checks done since it started, and how late their slots were at the 99th percentile lately. */
-  checksDone: integer().notNull().default(0),
-  lateMsP99: integer('late_ms_p99'),
-});
+export const probes = pgTable(
+  'probes',
+  {
+    id: uuid().primaryKey(),
+    region: text().notNull(),
+    host: text().notNull(),
+    /** The address the database sees the probe connect from, or the machine's first non-internal IPv4. */
+    address: text(),
+    pid: integer().notNull(),
+    startedAt: createdAt(),
+    beatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Its heartbeat period: silent for three of them, the probe is taken for gone. */
+    beatMs: integer().notNull().default(10_000),
+    stoppedAt: timestamp({ withTimezone: true }),
+    /** Checks done since it started, and how late their slots were at the 99th percentile lately. */
+    checksDone: integer().notNull().default(0),
+    lateMsP99: integer('late_ms_p99'),
+  },
+  (t) => [index('probes_region_idx').on(t.region, t.beatAt)],
+);
 
 /**
  * When each of a website's checks is next due at each of its regions: the scheduler's whole state,

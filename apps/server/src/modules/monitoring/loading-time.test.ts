@@ -129,6 +129,35 @@ describe('GET /api/loading-time', () => {
     );
   });
 
+  it('names the probe that measures the region, and one silent for three beats as not measuring', async () => {
+    expect((await get('region=us-east-1')).json()).toMatchObject({ no_probe: true, probes: [] });
+    await t.database.query(
+      `insert into probes (id, region, host, address, pid, beat_ms, beat_at)
+       values (gen_random_uuid(), 'us-east-1', 'ashburn-1', '198.51.100.4', 1, 5000, now() - interval '2 seconds'),
+              (gen_random_uuid(), 'eu-west-1', 'dublin-1', '198.51.100.9', 1, 5000, now())`,
+    );
+    const live = (await get('region=us-east-1')).json();
+    expect(live.no_probe).toBe(false);
+    expect(live.probes).toEqual([
+      {
+        region: 'us-east-1',
+        host: 'ashburn-1',
+        address: '198.51.100.4',
+        last_report_at: expect.any(String),
+        silent: false,
+      },
+    ]);
+    expect(Math.abs(Date.parse(live.probes[0].last_report_at) - (Date.now() - 2_000))).toBeLessThan(5_000);
+    // Silent for more than three of its 5-second beats: the region is not measured, and says by whom it was.
+    await t.database.query(
+      `update probes set beat_at = now() - interval '16 seconds' where host = 'ashburn-1'`,
+    );
+    expect((await get('region=us-east-1')).json()).toMatchObject({
+      no_probe: true,
+      probes: [{ region: 'us-east-1', host: 'ashburn-1', address: '198.51.100.4', silent: true }],
+    });
+  });
+
   it('refuses a region the website is not monitored from, and another organization’s website is 404', async () => {
     const res = await get('region=ap-south-1');
     expect(res.statusCode).toBe(400);
@@ -145,7 +174,7 @@ describe('POST /api/loading-time', () => {
       speedSeconds: 900,
     });
     await t.database.query(
-      `insert into probes (id, regions, host, pid) values (gen_random_uuid(), '{us-east-1}', 'probe-host', 1)`,
+      `insert into probes (id, region, host, pid) values (gen_random_uuid(), 'us-east-1', 'probe-host', 1)`,
     );
     const res = await t.app.inject({
       method: 'POST',

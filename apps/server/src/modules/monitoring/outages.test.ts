@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
@@ -130,6 +131,25 @@ describe('outages from check results', () => {
     expect(await outages()).toMatchObject([{ regions: ['eu-west-1'], open: false }]);
   });
 
+  it('one region alone never makes an outage global, even when it is the only region of the website', async () => {
+    await t.database.query(
+      `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1"]') where id = $1`,
+      [websiteId],
+    );
+    try {
+      await result('us-east-1', 'ping', false, 2);
+      await result('us-east-1', 'http', false, 2);
+      await evaluate();
+      expect(await outages()).toMatchObject([{ scope: 'regional', regions: ['us-east-1'], open: true }]);
+      expect((await list()).json().active).toMatchObject({ scope: 'regional', regions: ['us-east-1'] });
+    } finally {
+      await t.database.query(
+        `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1", "eu-west-1"]') where id = $1`,
+        [websiteId],
+      );
+    }
+  });
+
   it('with a quorum of two, one failing region opens nothing; both open a global outage', async () => {
     await result('us-east-1', 'http', true, 2);
     await result('eu-west-1', 'http', false, 2);
@@ -188,12 +208,43 @@ describe('GET /api/outage/list and /context', () => {
     expect(Math.abs(body.active.created_at - (Date.now() / 1000 - 120))).toBeLessThan(5);
     // No probe runs in this test: neither region was measured by a live one.
     expect(body.no_probe).toEqual(['us-east-1', 'eu-west-1']);
+    expect(body.probes).toEqual([]);
     // A day range that ends before them has none.
     const before = await t.app.inject({
       url: `/api/outage/list?url=${encodeURIComponent(URL_OF_SITE)}&start_date=2020-01-01&end_date=2020-01-31`,
       headers: account.auth,
     });
     expect(before.json()).toMatchObject({ archived: [], active: null });
+  });
+
+  it("names each region's probe; a stopped or silent one says so, and its region counts as without a probe", async () => {
+    await t.database.query('delete from probes');
+    await t.database.query(
+      `insert into probes (id, region, host, address, pid, beat_at, stopped_at)
+       values (gen_random_uuid(), 'us-east-1', 'ashburn-1', '198.51.100.4', 1, now(), null),
+              (gen_random_uuid(), 'eu-west-1', 'dublin-1', null, 1, now() - interval '10 minutes', now() - interval '10 minutes'),
+              (gen_random_uuid(), 'ap-south-1', 'mumbai-1', '198.51.100.8', 1, now(), null)`,
+    );
+    const body = (await list()).json();
+    expect(body.no_probe).toEqual(['eu-west-1']);
+    // Only the website's regions, in its order.
+    expect(body.probes).toEqual([
+      {
+        region: 'us-east-1',
+        host: 'ashburn-1',
+        address: '198.51.100.4',
+        last_report_at: expect.any(String),
+        silent: false,
+      },
+      {
+        region: 'eu-west-1',
+        host: 'dublin-1',
+        address: null,
+        last_report_at: expect.any(String),
+        silent: true,
+      },
+    ]);
+    await t.database.query('delete from probes');
   });
 
   it('says since when the website is monitored: nothing before its first check, at any region', async () => {
@@ -253,7 +304,7 @@ describe('a fixture site that stops answering', () => {
             FETCH_ALLOW_PRIVATE: undefined,
             FETCH_CONNECT_TO: `${SITE}:80:127.0.0.1:${port}`,
           }),
-          regions: [region],
+          region,
           logger: pino({ level: 'silent' }),
           uptimeSeconds: 5,
           tickMs: 100,
@@ -265,6 +316,16 @@ describe('a fixture site that stops answering', () => {
       return rows.length === 2;
     });
     expect((await list()).json()).toMatchObject({ active: null, no_probe: [] });
+    // Each region names the probe that measures it.
+    expect((await list()).json().probes).toEqual(
+      ['us-east-1', 'eu-west-1'].map((region) => ({
+        region,
+        host: hostname(),
+        address: expect.anything(),
+        last_report_at: expect.any(String),
+        silent: false,
+      })),
+    );
     mode = 'error';
     await waitFor('a global outage', async () => (await list()).json().active?.scope === 'global', 20_000);
     mode = 'up';

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
-import { liveProbeRegions, type Probe, startProbe } from './probe';
+import { liveProbeRegions, machineAddress, type Probe, regionProbes, startProbe } from './probe';
 
 // Probes by region across machines: `sitelens probe --region eu-west-1`, a process of its own on
 // the same PostgreSQL, takes that region's checks and only those, while this process probes
@@ -65,7 +66,7 @@ describe.skipIf(!serverUrl)('a probe process for one region (PostgreSQL)', () =>
     probe = await startProbe({
       database: t.database,
       fetcher: guardedFetcherFor({ FETCH_ALLOW_PRIVATE: undefined, FETCH_CONNECT_TO: connectTo }),
-      regions: ['us-east-1'],
+      region: 'us-east-1',
       logger: pino({ level: 'silent' }),
       uptimeSeconds: 5,
       tickMs: 100,
@@ -96,14 +97,20 @@ describe.skipIf(!serverUrl)('a probe process for one region (PostgreSQL)', () =>
     expect(rows.filter((row) => row.probe_id === probe!.id).every((row) => row.region === 'us-east-1')).toBe(
       true,
     );
-    const [health] = await t.database.query<{ regions: string[]; checks_done: number }>(
-      `select regions, checks_done from probes where id = $1`,
+    const [health] = await t.database.query<{ region: string; host: string; address: string | null }>(
+      `select region, host, address from probes where id = $1`,
       [other[0]!.probe_id],
     );
-    expect(health?.regions).toEqual(['eu-west-1']);
+    // Where it stands: its machine, and its address (the database sees it on loopback here, which
+    // tells nothing, so the machine's own).
+    expect(health).toEqual({ region: 'eu-west-1', host: hostname(), address: machineAddress() });
 
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
     expect(await liveProbeRegions(t.database.query)).toEqual(new Set(['us-east-1']));
+    // Stopped, it stays its region's last report: nothing measured there since.
+    expect(await regionProbes(t.database.query, ['eu-west-1'])).toMatchObject([
+      { region: 'eu-west-1', host: hostname(), silent: true },
+    ]);
   }, 60_000);
 });

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { waitFor } from '../../test/processes';
 import { httpCheck, pageLoadCheck, pingCheck } from './checks';
-import { liveProbeRegions, type Probe, startProbe } from './probe';
+import { liveProbeRegions, machineAddress, type Probe, regionProbes, startProbe } from './probe';
 
 // The probes: uptime checks (a TCP connect and an HTTP GET) of each website at each of its regions,
 // taken from a schedule in the database by the probes that serve the region.
@@ -38,11 +39,11 @@ const fetcherFor = () =>
 
 let t: TestApp;
 const probes: Probe[] = [];
-const startFor = async (regions: ('us-east-1' | 'eu-west-1')[]) => {
+const startFor = async (region: 'us-east-1' | 'eu-west-1') => {
   const probe = await startProbe({
     database: t.database,
     fetcher: fetcherFor(),
-    regions,
+    region,
     logger,
     uptimeSeconds: 5,
     tickMs: 100,
@@ -161,7 +162,7 @@ describe('the checks', () => {
 
 describe('a probe', () => {
   it('checks each website at the regions it serves, once per period, and says which regions have a probe', async () => {
-    await startFor(['us-east-1']);
+    await startFor('us-east-1');
     expect(await liveProbeRegions(t.database.query)).toEqual(new Set(['us-east-1']));
     // Every site's first slot falls due within the first period (5 s), the next one a period later.
     await waitFor('two slots of every site', async () => {
@@ -182,7 +183,7 @@ describe('a probe', () => {
 
   it('records a site that answers 503 as HTTP down', async () => {
     mode = 'error';
-    await startFor(['us-east-1']);
+    await startFor('us-east-1');
     await waitFor('a checked slot', async () => (await results(`r."check" = 'http'`)).length > 0);
     const [row] = await results(`r."check" = 'http'`);
     expect(row).toMatchObject({ ok: false, status: 503, error: 'HTTP 503' });
@@ -190,7 +191,7 @@ describe('a probe', () => {
 
   it('a probe of another region takes only that region; two probes of a region never check one slot twice', async () => {
     requests.length = 0;
-    await Promise.all([startFor(['us-east-1']), startFor(['us-east-1']), startFor(['eu-west-1'])]);
+    await Promise.all([startFor('us-east-1'), startFor('us-east-1'), startFor('eu-west-1')]);
     await waitFor('two slots of every site', async () => {
       const rows = await results(`r."check" = 'http' and r.region = 'us-east-1'`);
       return SITES.every((site) => rows.filter((row) => row.site === site).length >= 2);
@@ -212,7 +213,7 @@ describe('a probe', () => {
 
   it('takes again, once, a slot whose probe died mid-check, when its lease runs out', async () => {
     // A probe took shop-0's slot at us-east-1 and died: its lease (3 s) runs out unanswered.
-    await startFor(['eu-west-1']); // fills the schedule of both regions' rows it serves
+    await startFor('eu-west-1'); // fills the schedule of both regions' rows it serves
     await t.database.query(
       `insert into monitor_schedule (website_id, region, kind, organization_id, url, due_at, lease_until, leased_by)
        select id, 'us-east-1', 'uptime', organization_id, homepage_url,
@@ -225,7 +226,7 @@ describe('a probe', () => {
         where w.domain = $1 and s.region = 'us-east-1'`,
       [SITES[0]],
     )) as [{ due: number }];
-    await startFor(['us-east-1']);
+    await startFor('us-east-1');
     await waitFor('the abandoned slot', async () =>
       (await results(`w.domain = '${SITES[0]}' and r.region = 'us-east-1'`)).some((row) => row.slot === due),
     );
@@ -235,7 +236,7 @@ describe('a probe', () => {
     expect(taken.map((row) => row.check)).toEqual(['http', 'ping']);
   }, 30_000);
 
-  it('leaves the probes table when stopped during a heartbeat, and the heartbeat does not bring it back', async () => {
+  it('is no longer live once stopped during a heartbeat, and the heartbeat does not bring it back', async () => {
     let beats = 0;
     let beatUnderWay = () => {};
     const underWay = new Promise<void>((resolve) => {
@@ -252,7 +253,7 @@ describe('a probe', () => {
     const probe = await startProbe({
       database: { ...t.database, query },
       fetcher: fetcherFor(),
-      regions: ['eu-west-1'],
+      region: 'eu-west-1',
       logger,
       uptimeSeconds: 5,
       tickMs: 100,
@@ -267,8 +268,8 @@ describe('a probe', () => {
     expect(await liveProbeRegions(t.database.query)).toEqual(new Set());
   });
 
-  it('drops a region from the schedule when the website stops monitoring it, and leaves the probes table when stopped', async () => {
-    const probe = await startFor(['eu-west-1']);
+  it('drops a region from the schedule when the website stops monitoring it, and is no longer live when stopped', async () => {
+    const probe = await startFor('eu-west-1');
     const slots = () =>
       t.database
         .query(`select 1 from monitor_schedule where region = 'eu-west-1'`)
@@ -287,5 +288,89 @@ describe('a probe', () => {
       `update websites set settings = jsonb_set(settings, '{regions}', '["us-east-1", "eu-west-1"]') where domain = $1`,
       [SITES[0]],
     );
+  });
+
+  it('records where it stands: its host name and address at start and on each beat, and its last report when stopped', async () => {
+    const at = () =>
+      t.database.query<{ host: string; address: string | null; beat_ms: number; stopped: boolean }>(
+        `select host, address, beat_ms, stopped_at is not null as stopped from probes where region = 'eu-west-1'`,
+      );
+    const probe = await startProbe({
+      database: t.database,
+      fetcher: fetcherFor(),
+      region: 'eu-west-1',
+      logger,
+      uptimeSeconds: 5,
+      beatMs: 100,
+    });
+    probes.push(probe);
+    // The address the database sees the probe connect from tells nothing here (PGlite says
+    // 127.0.0.1, PostgreSQL is reached on 127.0.0.1): the machine's own first non-internal IPv4.
+    const address = machineAddress();
+    expect(await at()).toEqual([{ host: hostname(), address, beat_ms: 100, stopped: false }]);
+    // A beat writes them again: a row changed by hand is put right.
+    await t.database.query(`update probes set host = 'elsewhere', address = '192.0.2.1' where id = $1`, [
+      probe.id,
+    ]);
+    await waitFor('a heartbeat', async () => (await at())[0]?.host === hostname());
+    expect(await at()).toMatchObject([{ address }]);
+    expect(await regionProbes(t.database.query, ['eu-west-1', 'ap-south-1'])).toEqual([
+      { region: 'eu-west-1', host: hostname(), address, last_report_at: expect.any(String), silent: false },
+    ]);
+
+    // Stopped, it is the region's last report: silent, with the time of its stop.
+    await probe.stop();
+    const [last] = await regionProbes(t.database.query, ['eu-west-1']);
+    expect(last).toMatchObject({ region: 'eu-west-1', host: hostname(), silent: true });
+    expect(Math.abs(Date.parse(last!.last_report_at) - Date.now())).toBeLessThan(5_000);
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set());
+
+    // A new probe of the region replaces it as the region's report.
+    const next = await startFor('eu-west-1');
+    expect(await regionProbes(t.database.query, ['eu-west-1'])).toMatchObject([{ silent: false }]);
+    expect(await at()).toHaveLength(1);
+    await next.stop();
+  });
+
+  it('a probe silent for three of its beats is taken for gone; its region shows the probe last heard there', async () => {
+    await t.database.query('delete from probes');
+    const heard = (host: string, region: string, secondsAgo: number, beatMs = 5000) =>
+      t.database.query(
+        `insert into probes (id, region, host, address, pid, beat_ms, beat_at)
+         values (gen_random_uuid(), $1, $2, '203.0.113.7', 1, $3, now() - make_interval(secs => $4))`,
+        [region, host, beatMs, secondsAgo],
+      );
+    await heard('mumbai-1', 'ap-south-1', 12); // within 3 × 5 s: live
+    await heard('mumbai-old', 'ap-south-1', 600); // gone, but another probe of the region is live
+    await heard('sydney-1', 'ap-southeast-2', 18); // silent for more than 3 × 5 s
+    await heard('sydney-0', 'ap-southeast-2', 900); // heard before sydney-1
+    await heard('tokyo-1', 'ap-northeast-1', 18, 10_000); // beats every 10 s: 18 s is under three beats
+    expect(await liveProbeRegions(t.database.query)).toEqual(new Set(['ap-south-1', 'ap-northeast-1']));
+    expect(
+      await regionProbes(t.database.query, ['ap-south-1', 'ap-southeast-2', 'ap-northeast-1', 'sa-east-1']),
+    ).toEqual([
+      {
+        region: 'ap-south-1',
+        host: 'mumbai-1',
+        address: '203.0.113.7',
+        last_report_at: expect.any(String),
+        silent: false,
+      },
+      {
+        region: 'ap-southeast-2',
+        host: 'sydney-1',
+        address: '203.0.113.7',
+        last_report_at: expect.any(String),
+        silent: true,
+      },
+      {
+        region: 'ap-northeast-1',
+        host: 'tokyo-1',
+        address: '203.0.113.7',
+        last_report_at: expect.any(String),
+        silent: false,
+      },
+    ]);
+    await t.database.query('delete from probes');
   });
 });

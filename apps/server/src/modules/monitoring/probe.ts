@@ -1,5 +1,5 @@
-import { hostname } from 'node:os';
-import type { MonitorRegion } from '@sitelens/contracts';
+import { hostname, networkInterfaces } from 'node:os';
+import { type MonitorRegion, PROBE_SILENT_BEATS, type RegionProbe } from '@sitelens/contracts';
 import type { GuardedFetcher } from '@sitelens/engine';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
@@ -12,7 +12,8 @@ import { updateOutages } from './outages';
 export interface ProbeOptions {
   database: Database;
   fetcher: GuardedFetcher;
-  regions: readonly MonitorRegion[];
+  /** The one region this probe serves: the place where it runs. */
+  region: MonitorRegion;
   logger: Logger;
   /** Seconds between two uptime checks of a website at a region. */
   uptimeSeconds: number;
@@ -41,13 +42,14 @@ export interface ProbeOptions {
 
 export interface Probe {
   readonly id: string;
-  /** Stops taking slots, finishes and writes those under way, and leaves the probes table. */
+  /** Stops taking slots, finishes and writes those under way, and reports its stop (no longer live). */
   stop(): Promise<void>;
 }
 
-/** How often a probe says it is alive; a probe silent for PROBE_DEAD_AFTER_SECONDS has gone. */
-export const PROBE_BEAT_SECONDS = 5;
-export const PROBE_DEAD_AFTER_SECONDS = 30;
+/** How often a probe says it is alive, by default. */
+export const PROBE_BEAT_SECONDS = 10;
+/** SQL: the row of `probes` has not beaten for PROBE_SILENT_BEATS of its heartbeat periods. */
+const SILENT = `probes.beat_at <= now() - make_interval(secs => (probes.beat_ms * ${PROBE_SILENT_BEATS} / 1000.0)::float8)`;
 /** How often a probe adds the slots of new websites and regions, and drops removed ones. */
 const SYNC_SECONDS = 30;
 const FLUSH_AT = 500;
@@ -113,14 +115,26 @@ export async function syncSchedule(
 }
 
 /**
- * Starts a probe for `regions`: every tick it takes the slots due at its regions (leased, `skip
+ * The address this machine reaches others from when the database cannot tell (PGlite runs in this
+ * process; a Unix socket has no address): its first non-internal IPv4, or null without one.
+ */
+export function machineAddress(): string | null {
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const address of addresses ?? [])
+      if (address.family === 'IPv4' && !address.internal) return address.address;
+  return null;
+}
+
+/**
+ * Starts a probe for its one region: every tick it takes the slots due there (leased, `skip
  * locked`, so probes of one region share the work and never take the same slot), pings and GETs
  * each website, and writes the results of many slots in one transaction that also moves each slot
  * to its next due time. A probe killed mid-check loses nothing (the lease runs out and the slot is
  * taken again) and duplicates nothing (one row per website, region, check and slot).
  */
 export async function startProbe(options: ProbeOptions): Promise<Probe> {
-  const { database, fetcher, regions, logger, uptimeSeconds } = options;
+  const { database, fetcher, region, logger, uptimeSeconds } = options;
+  const beatMs = options.beatMs ?? PROBE_BEAT_SECONDS * 1000;
   const tickMs = options.tickMs ?? 250;
   const leaseSeconds = options.leaseSeconds ?? 90;
   const concurrency = options.concurrency ?? 200;
@@ -146,10 +160,27 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   const beat = () => {
     const sorted = [...lateness].sort((a, b) => a - b);
     const p99 = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! : null;
+    // Where it stands, at every beat: the address the database sees it connect from; the machine's
+    // own when that tells nothing (none on PGlite or a Unix socket, loopback on the database's machine).
     return database.query(
-      `insert into probes (id, regions, host, pid, checks_done, late_ms_p99) values ($1, $2, $3, $4, $5, $6)
-       on conflict (id) do update set beat_at = now(), checks_done = excluded.checks_done, late_ms_p99 = excluded.late_ms_p99`,
-      [id, regions, hostname(), process.pid, checksDone, p99 === null ? null : Math.round(p99)],
+      `insert into probes (id, region, host, address, pid, beat_ms, checks_done, late_ms_p99)
+       values ($1, $2, $3,
+               coalesce((select host(c.a) from (select inet_client_addr() as a) c
+                          where not (c.a << inet '127.0.0.0/8' or c.a = inet '::1')), $4),
+               $5, $6, $7, $8)
+       on conflict (id) do update set beat_at = now(), host = excluded.host, address = excluded.address,
+              checks_done = excluded.checks_done, late_ms_p99 = excluded.late_ms_p99
+        where probes.stopped_at is null`,
+      [
+        id,
+        region,
+        hostname(),
+        machineAddress(),
+        process.pid,
+        beatMs,
+        checksDone,
+        p99 === null ? null : Math.round(p99),
+      ],
     );
   };
 
@@ -250,13 +281,13 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
       }>(
         `with due as (
            select website_id, region, kind from monitor_schedule
-            where region = any($1::text[]) and due_at <= now() and (lease_until is null or lease_until < now())
+            where region = $1 and due_at <= now() and (lease_until is null or lease_until < now())
             order by due_at limit $2 for update skip locked)
          update monitor_schedule s set lease_until = now() + make_interval(secs => $3), leased_by = $4
            from due
           where s.website_id = due.website_id and s.region = due.region and s.kind = due.kind
          returning s.website_id, s.region, s.kind, s.url, s.due_at, (extract(epoch from now() - s.due_at) * 1000)::float8 as late_ms`,
-        [regions, concurrency - inFlight, leaseSeconds, id],
+        [region, concurrency - inFlight, leaseSeconds, id],
       );
       for (const row of taken) {
         lateness.push(row.late_ms);
@@ -285,25 +316,27 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
   }
 
   const sync = () =>
-    syncSchedule(database.query, regions, periods).catch((error) =>
+    syncSchedule(database.query, [region], periods).catch((error) =>
       logger.warn({ err: error }, 'monitor schedule sync failed'),
     );
 
   await beat();
+  // This probe now answers for its region: the probes gone from it before are no longer its last report.
+  await database.query(
+    `delete from probes where region = $1 and id <> $2 and (stopped_at is not null or ${SILENT})`,
+    [region, id],
+  );
   await sync();
   const timers = [
     setInterval(() => void claim(), tickMs),
     setInterval(() => void flush(), flushMs),
     setInterval(() => void sync(), SYNC_SECONDS * 1000),
-    setInterval(
-      () => {
-        beating = beat().catch((error) => logger.warn({ err: error }, 'probe heartbeat failed'));
-      },
-      options.beatMs ?? PROBE_BEAT_SECONDS * 1000,
-    ),
+    setInterval(() => {
+      beating = beat().catch((error) => logger.warn({ err: error }, 'probe heartbeat failed'));
+    }, beatMs),
   ];
   void claim();
-  logger.info({ probe: id, regions }, 'probe started');
+  logger.info({ probe: id, region }, 'probe started');
 
   return {
     id,
@@ -314,7 +347,8 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
       await Promise.all(running);
       await flush();
       await beating;
-      await database.query('delete from probes where id = $1', [id]);
+      // Kept as the region's last report until another probe of the region starts.
+      await database.query('update probes set stopped_at = now(), beat_at = now() where id = $1', [id]);
     },
   };
 }
@@ -326,7 +360,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
 export function startProbeFromConfig(
   database: Database,
   config: Config,
-  regions: readonly MonitorRegion[],
+  region: MonitorRegion,
   logger: Logger,
 ): Promise<Probe> {
   const notifier = notifierFromConfig(database, config, logger);
@@ -340,20 +374,39 @@ export function startProbeFromConfig(
     onOutageChange: sendNotifications,
     database,
     fetcher: guardedFetcherFor(config),
-    regions,
-    logger: logger.child({ probe: regions.join(',') }),
+    region,
+    logger: logger.child({ probe: region }),
     uptimeSeconds: config.MONITOR_UPTIME_SECONDS,
     speedMinutes: config.MONITOR_SPEED_MINUTES,
     outageQuorum: config.OUTAGE_QUORUM_REGIONS,
   });
 }
 
-/** Regions with a probe that beat within PROBE_DEAD_AFTER_SECONDS; any other region has "no probe in this region". */
+/** Regions with a live probe: not stopped, and heard from within three of its beats. Any other region has "no probe in this region". */
 export async function liveProbeRegions(query: QueryFn): Promise<Set<string>> {
   const rows = await query<{ region: string }>(
-    `select distinct unnest(regions) as region from probes
-      where beat_at > now() - make_interval(secs => $1)`,
-    [PROBE_DEAD_AFTER_SECONDS],
+    `select distinct region from probes where stopped_at is null and not (${SILENT})`,
   );
   return new Set(rows.map((row) => row.region));
+}
+
+/**
+ * Who measures each of these regions: its live probes, or, when none is live, the probe last heard
+ * there, silent (stopped, or quiet for three of its beats). A region no probe ever served has none.
+ */
+export async function regionProbes(query: QueryFn, regions: readonly string[]): Promise<RegionProbe[]> {
+  const rows = await query<Omit<RegionProbe, 'last_report_at'> & { last_report_at: Date }>(
+    `select region, host, address, beat_at as last_report_at, (stopped_at is not null or ${SILENT}) as silent
+       from probes where region = any($1::text[])
+      order by region, silent, beat_at desc, host`,
+    [regions],
+  );
+  return regions.flatMap((region) => {
+    const here = rows.filter((row) => row.region === region);
+    const live = here.filter((row) => !row.silent);
+    return (live.length > 0 ? live : here.slice(0, 1)).map((row) => ({
+      ...row,
+      last_report_at: new Date(row.last_report_at).toISOString(),
+    }));
+  });
 }

@@ -13,7 +13,7 @@ import {
 } from '@sitelens/contracts';
 import type { QueryFn } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
-import { liveProbeRegions } from './probe';
+import { liveProbeRegions, regionProbes } from './probe';
 import { RAW_HOURS } from './rollups';
 
 const DAY_MS = 86_400_000;
@@ -46,9 +46,16 @@ async function websiteOfUrl(query: QueryFn, organizationId: string, url: string)
   return website;
 }
 
+/** The probes of these regions (live ones, else the silent one last heard) and the regions none live serves. */
+async function probesOf(query: QueryFn, regions: readonly MonitorRegion[]) {
+  const probes = await regionProbes(query, regions);
+  const live = new Set(probes.filter((probe) => !probe.silent).map((probe) => probe.region));
+  return { probes, no_probe: regions.filter((region) => !live.has(region)) };
+}
+
 /**
  * `GET /api/outage/list`: the website's outages that overlap the days asked (the last 30 by
- * default), over and under way, and which of its regions no probe serves.
+ * default), over and under way, which probe measures each of its regions, and which regions none does.
  */
 export async function listOutages(
   query: QueryFn,
@@ -70,7 +77,7 @@ export async function listOutages(
       order by started_at`,
     [website.id, new Date(start).toISOString(), new Date(end).toISOString()],
   );
-  const live = await liveProbeRegions(query);
+  const { probes, no_probe } = await probesOf(query, website.regions);
   // Raw results are kept 48 hours, their hourly aggregates 13 months: the earliest of either.
   const [first] = await query<{ at: Date | null }>(
     `select least(
@@ -97,7 +104,8 @@ export async function listOutages(
           regions: active.regions,
         }
       : null,
-    no_probe: website.regions.filter((region) => !live.has(region)),
+    no_probe,
+    probes,
     monitored_since: first?.at ? iso(first.at) : null,
   };
 }
@@ -130,7 +138,7 @@ export async function outageContext(
 /**
  * `GET /api/loading-time`: the website's page loads at a region, one point per hour or day (the
  * last 24 hours by hour, the last 30 days by day, unless days are given): average, fastest and
- * slowest time, the page's size (Kb) and speed (Kb/s). The last 48 hours come from the raw results,
+ * slowest time, the page's size (Kb) and speed (Kb/s), and the probe that measures the region. The last 48 hours come from the raw results,
  * older hours from their hourly aggregates.
  */
 export async function loadingTime(
@@ -177,7 +185,7 @@ export async function loadingTime(
       RAW_HOURS - 1,
     ],
   );
-  const live = await liveProbeRegions(query);
+  const { probes, no_probe } = await probesOf(query, [request.region]);
   // Raw results are kept 48 hours, their hourly aggregates 13 months: the earliest of either.
   const [first] = await query<{ at: Date | null }>(
     `select least(
@@ -199,7 +207,8 @@ export async function loadingTime(
         loading_speed: row.avg_ms > 0 ? round(kb / (row.avg_ms / 1000), 1) : 0,
       };
     }),
-    no_probe: !live.has(request.region),
+    no_probe: no_probe.length > 0,
+    probes,
     monitored_since: first?.at ? iso(first.at) : null,
   };
 }

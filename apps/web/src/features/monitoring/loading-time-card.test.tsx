@@ -39,6 +39,7 @@ describe("the dashboard's Loading Time card", () => {
     show({
       reports: [report('2026-11-26T10:00:00.000Z', 900), report('2026-11-26T11:00:00.000Z', 1234)],
       no_probe: false,
+      probes: [],
       monitored_since: '2026-10-01T08:00:00.000Z',
     });
     const latest = await screen.findByRole('region', { name: 'Latest average' }, { timeout: 5000 });
@@ -67,6 +68,7 @@ describe("the dashboard's Loading Time card", () => {
     show({
       reports: [report(since.toISOString(), 800)],
       no_probe: false,
+      probes: [],
       monitored_since: since.toISOString(),
     });
     await screen.findByRole('region', { name: 'Latest average' }, { timeout: 5000 });
@@ -78,7 +80,7 @@ describe("the dashboard's Loading Time card", () => {
   });
 
   it("says 'No data for this url' without reports", async () => {
-    show({ reports: [], no_probe: false, monitored_since: null });
+    show({ reports: [], no_probe: false, probes: [], monitored_since: null });
     expect(await screen.findByText('No data for this url', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest average' })).toBeNull();
     expect(screen.queryByRole('figure')).toBeNull();
@@ -86,7 +88,7 @@ describe("the dashboard's Loading Time card", () => {
   });
 
   it('warns when no probe serves the primary region', async () => {
-    show({ reports: [], no_probe: true, monitored_since: null });
+    show({ reports: [], no_probe: true, probes: [], monitored_since: null });
     const warning = await screen.findByText(
       'Europe (Frankfurt): no probe in this region',
       {},

@@ -3,6 +3,7 @@ import {
   MONITOR_REGIONS,
   type MonitorRegion,
   NO_PROBE_TEXT,
+  type RegionProbe,
 } from '@sitelens/contracts';
 import { Alert } from 'antd';
 import {
@@ -19,6 +20,7 @@ import {
 import { seriesColor } from '../../components/charts/palette';
 import type { SpeedRange } from './monitoring.queries';
 import { formatDay, formatTime } from './outage-timeline';
+import { probeText } from './region-probes';
 
 // The site speed chart (spec 4 and 9), on the Site Speed screen and, compact, on the dashboard's
 // Loading Time card: the average loading time as a line over the band between the fastest and the
@@ -288,12 +290,25 @@ export function measuredSinceText(
 /** What a region without a probe shows: its name, that nothing is measured there, and how to start one. */
 export const noProbeTitle = (region: MonitorRegion) => `${MONITOR_REGIONS[region]}: ${NO_PROBE_TEXT}`;
 
-export function NoProbeAlert({ region, compact = false }: { region: MonitorRegion; compact?: boolean }) {
+/**
+ * A region that no live probe measures: that no probe serves it, or, when one was heard there, the
+ * probe on which machine last reported when (nothing measured since); and how an operator places one.
+ */
+export function NoProbeAlert({
+  region,
+  silent,
+  compact = false,
+}: {
+  region: MonitorRegion;
+  /** The probe last heard in the region, now silent. */
+  silent?: RegionProbe;
+  compact?: boolean;
+}) {
   return (
     <Alert
       type="warning"
       showIcon
-      title={noProbeTitle(region)}
+      title={silent ? `${MONITOR_REGIONS[region]}: ${probeText(silent)}` : noProbeTitle(region)}
       description={
         compact ? (
           <>
@@ -302,8 +317,8 @@ export function NoProbeAlert({ region, compact = false }: { region: MonitorRegio
         ) : (
           <>
             Nothing new is measured from this region until a probe serves it. An operator starts one on a
-            machine in the region with <code>sitelens probe --region {region}</code>, or adds{' '}
-            <code>{region}</code> to the server's <code>PROBE_REGIONS</code> setting.
+            machine in the region with <code>sitelens probe --region {region}</code>, or sets the server's{' '}
+            <code>PROBE_REGIONS</code> to <code>{region}</code> when the server itself runs there.
           </>
         )
       }

@@ -42,6 +42,7 @@ const reply = (fields: Partial<OutageListReply> = {}): OutageListReply => ({
   ],
   active: null,
   no_probe: [],
+  probes: [],
   monitored_since: new Date(SINCE).toISOString(),
   ...fields,
 });

@@ -1,4 +1,10 @@
-import type { OutageContextReply, OutageEvent, OutageListReply, Website } from '@sitelens/contracts';
+import type {
+  OutageContextReply,
+  OutageEvent,
+  OutageListReply,
+  RegionProbe,
+  Website,
+} from '@sitelens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +32,14 @@ const tracked = (): Website => {
   return { ...site, settings: { ...site.settings, regions: ['us-east-1', 'eu-west-1', 'eu-west-3'] } };
 };
 
+const probe = (
+  region: RegionProbe['region'],
+  host: string,
+  address: string | null,
+  last_report_at: string,
+  silent = false,
+): RegionProbe => ({ region, host, address, last_report_at, silent });
+
 const outages = (fields: Partial<OutageListReply> = {}): OutageListReply => ({
   archived: [
     {
@@ -43,6 +57,10 @@ const outages = (fields: Partial<OutageListReply> = {}): OutageListReply => ({
     regions: ['us-east-1'],
   },
   no_probe: ['eu-west-3'],
+  probes: [
+    probe('us-east-1', 'ashburn-1', '198.51.100.4', '2026-11-26T14:59:48.000Z'),
+    probe('eu-west-1', 'dublin-1', null, '2026-11-26T14:59:51.000Z'),
+  ],
   // Monitored for longer than the 30 days shown.
   monitored_since: '2026-09-01T08:00:00.000Z',
   ...fields,
@@ -146,8 +164,63 @@ describe('the Site Outage screen', () => {
     expect(noProbe).toHaveTextContent('sitelens probe --region <code>');
   });
 
+  it('names the machine that measures each region and its last report; a silent probe measures nothing', async () => {
+    serve({
+      list: outages({
+        no_probe: ['eu-west-1', 'eu-west-3'],
+        probes: [
+          probe('us-east-1', 'ashburn-1', '198.51.100.4', '2026-11-26T14:59:48.000Z'),
+          probe('eu-west-1', 'dublin-1', null, '2026-11-26T14:02:30.000Z', true),
+        ],
+      }),
+    });
+    renderRoutes(ROUTES, '/site-outage');
+    await loaded('Last 30 days, times in UTC');
+    const probes = screen.getByRole('list', { name: 'Probes' });
+    expect(
+      within(probes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'US East (N. Virginia): Measured by the probe on ashburn-1 (198.51.100.4), last report at 14:59:48 UTC',
+      'Europe (Ireland): The probe on dublin-1 last reported at 14:02 UTC: nothing measured since',
+      'Europe (Paris): no probe in this region',
+    ]);
+    // On the map, the silent region is not measured, never up.
+    const legend = screen.getByRole('list', { name: 'Regions' });
+    expect(within(legend).getByText('Europe (Ireland)').closest('li')).toHaveClass('outage-legend-no-probe');
+  });
+
+  it('dates a report of another day', async () => {
+    serve({
+      list: outages({
+        no_probe: ['us-east-1', 'eu-west-3'],
+        probes: [
+          probe('us-east-1', 'ashburn-1', '198.51.100.4', '2026-11-24T08:15:00.000Z', true),
+          probe('eu-west-1', 'dublin-1', null, '2026-11-26T14:59:51.000Z'),
+        ],
+      }),
+    });
+    renderRoutes(ROUTES, '/site-outage');
+    await loaded('Last 30 days, times in UTC');
+    expect(
+      within(screen.getByRole('list', { name: 'Probes' })).getByText(
+        /The probe on ashburn-1 \(198\.51\.100\.4\) last reported at 08:15 UTC, 24 Nov: nothing measured since/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows no alert without an active outage or a region without a probe', async () => {
-    serve({ list: outages({ active: null, no_probe: [] }) });
+    serve({
+      list: outages({
+        active: null,
+        no_probe: [],
+        probes: [
+          ...outages().probes,
+          probe('eu-west-3', 'paris-1', '198.51.100.7', '2026-11-26T14:59:50.000Z'),
+        ],
+      }),
+    });
     renderRoutes(ROUTES, '/site-outage');
     await loaded('Last 30 days, times in UTC');
     expect(screen.queryByText(/is down since/)).toBeNull();

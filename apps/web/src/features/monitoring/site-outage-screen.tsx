@@ -21,6 +21,7 @@ import {
   regionLabel,
   utcDay,
 } from './outage-timeline';
+import { PROBE_MESSAGES, RegionProbes } from './region-probes';
 import './site-outage.css';
 
 const messages = {
@@ -31,7 +32,7 @@ const messages = {
     `${domain} is down since ${formatTime(since)} UTC (${regions})`,
   noProbe: (regions: string) => `${regions}: ${NO_PROBE_TEXT}`,
   noProbeHelp:
-    'Nothing is measured there, so no outage can show. An operator starts a probe with `sitelens probe --region <code>` on a machine in the region, or adds the region to PROBE_REGIONS.',
+    'Nothing is measured there, so no outage can show. An operator starts a probe with `sitelens probe --region <code>` on a machine in the region, or sets PROBE_REGIONS to it when the server itself runs there.',
   selected: 'Selected outage:',
   noOutage: (day: number) => `No outage on ${formatDay(day)}`,
   notMonitoredDay: (day: number) => `${formatDay(day)} was not monitored: it is before the first check.`,
@@ -160,6 +161,10 @@ function OutageOverview({
         <OutageMap regions={regions} down={down} noProbe={reply.no_probe} />
         <OutageIssues outage={outage} />
       </div>
+      <section className="outage-probes" aria-label={PROBE_MESSAGES.title}>
+        <Typography.Title level={5}>{PROBE_MESSAGES.title}</Typography.Title>
+        <RegionProbes regions={regions} probes={reply.probes} now={now} />
+      </section>
     </div>
   );
 }

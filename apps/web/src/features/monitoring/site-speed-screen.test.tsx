@@ -2,6 +2,7 @@ import type {
   LoadingTimeCheckReply,
   LoadingTimeReply,
   LoadingTimeReport,
+  RegionProbe,
   Website,
 } from '@sitelens/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -52,10 +53,21 @@ const DAYS = [
   report('2026-11-25T00:00:00.000Z', 4000, 1500, 9000, 300, 75),
 ];
 
+/** The probe on dublin-1 that measures Ireland, or measured it until it fell silent. */
+const dublin = (last_report_at: string, silent = false): RegionProbe => ({
+  region: 'eu-west-1',
+  host: 'dublin-1',
+  address: '198.51.100.9',
+  last_report_at,
+  silent,
+});
+const LIVE = [dublin('2026-11-26T11:59:48.000Z')];
+
 function serve({
   speed = (call) => ({
     reports: call.query.get('group_by') === 'day' ? DAYS : HOURS,
     no_probe: false,
+    probes: LIVE,
     monitored_since: '2026-10-01T08:00:00.000Z',
   }),
   check = () => json({ queued: ['eu-west-1'], no_probe: [] } satisfies LoadingTimeCheckReply, 202),
@@ -149,6 +161,7 @@ describe('the Site Speed screen', () => {
       speed: (call) => ({
         reports: call.query.get('group_by') === 'day' ? DAYS.slice(1) : HOURS,
         no_probe: false,
+        probes: LIVE,
         monitored_since: '2026-11-25T09:14:00.000Z',
       }),
     });
@@ -184,7 +197,7 @@ describe('the Site Speed screen', () => {
   });
 
   it("says 'No data for this url' without reports, and shows no figure", async () => {
-    serve({ speed: () => ({ reports: [], no_probe: false, monitored_since: null }) });
+    serve({ speed: () => ({ reports: [], no_probe: false, probes: LIVE, monitored_since: null }) });
     renderRoutes(ROUTES, '/site-speed');
     expect(await loaded('No data for this url')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Average loading time' })).toBeNull();
@@ -193,7 +206,7 @@ describe('the Site Speed screen', () => {
   });
 
   it('warns that the region has no probe, and how an operator starts one', async () => {
-    serve({ speed: () => ({ reports: [], no_probe: true, monitored_since: null }) });
+    serve({ speed: () => ({ reports: [], no_probe: true, probes: [], monitored_since: null }) });
     renderRoutes(ROUTES, '/site-speed');
     const warning = (await loaded('Europe (Ireland): no probe in this region')).closest(
       '.ant-alert',
@@ -203,6 +216,42 @@ describe('the Site Speed screen', () => {
     expect(warning).toHaveTextContent('PROBE_REGIONS');
     expect(screen.getByText('No data for this url')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Average loading time' })).toBeNull();
+  });
+
+  it('names the machine that measures the region and when it last reported', async () => {
+    serve();
+    renderRoutes(ROUTES, '/site-speed');
+    await chart('Loading time over the last 24 hours');
+    const probes = screen.getByRole('list', { name: 'Probes' });
+    expect(
+      within(probes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Europe (Ireland): Measured by the probe on dublin-1 (198.51.100.9), last report at 11:59:48 UTC',
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says plainly that a silent probe measures nothing, never as measured', async () => {
+    serve({
+      speed: () => ({
+        reports: HOURS,
+        no_probe: true,
+        probes: [dublin('2026-11-26T09:02:10.000Z', true)],
+        monitored_since: '2026-10-01T08:00:00.000Z',
+      }),
+    });
+    renderRoutes(ROUTES, '/site-speed');
+    const warning = (
+      await loaded(
+        'Europe (Ireland): The probe on dublin-1 (198.51.100.9) last reported at 09:02 UTC: nothing measured since',
+      )
+    ).closest('.ant-alert') as HTMLElement;
+    expect(warning).toHaveClass('ant-alert-warning');
+    expect(warning).toHaveTextContent('sitelens probe --region eu-west-1');
+    expect(screen.queryByText(/Measured by/)).toBeNull();
+    expect(screen.queryByText(/no probe in this region/)).toBeNull();
   });
 
   it("'Check now' loads the page from the region and says so", async () => {

@@ -24,6 +24,7 @@ import {
   requestPageLoad,
   type SpeedRange,
 } from './monitoring.queries';
+import { RegionProbes } from './region-probes';
 import './site-speed.css';
 
 export const SITE_SPEED_MESSAGES = {
@@ -120,12 +121,17 @@ function SpeedReport({ url, region, range }: { url: string; region: MonitorRegio
   const reply = useQuery(loadingTimeQuery(url, region, range));
   if (reply.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (reply.isError) return <ServerErrorAlert error={reply.error} />;
-  const { reports, no_probe, monitored_since } = reply.data;
+  const { reports, no_probe, probes, monitored_since } = reply.data;
   const summary = speedSummary(reports);
   const since = measuredSinceText(monitored_since, range);
   return (
     <>
-      {no_probe && <NoProbeAlert region={region} />}
+      {no_probe ? (
+        <NoProbeAlert region={region} silent={probes.find((probe) => probe.silent)} />
+      ) : (
+        // The machine that measures the region, placed there by the operator.
+        <RegionProbes regions={[region]} probes={probes} />
+      )}
       {summary === null ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.noData} />
       ) : (

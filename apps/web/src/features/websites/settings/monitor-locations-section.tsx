@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { errorText, fieldProblem } from '../../../api/client';
 import { useToast } from '../../../components/use-toast';
+import { WebsiteProbes } from '../../monitoring/region-probes';
 import { subscriptionQuery } from '../../sales/sales.queries';
 import { ServerErrorAlert } from '../server-error-alert';
 import { regionsQuery } from '../websites.queries';
@@ -11,7 +12,8 @@ import { useSaveSettings } from './use-save-settings';
 
 const messages = {
   saved: 'Monitoring regions saved.',
-  intro: 'Uptime and loading time are checked from the primary region and from each additional one.',
+  intro:
+    'Uptime and loading time are checked from the primary region and from each additional one, each by a probe the operator runs on a machine in that region.',
   additionalHint: (max: number) => `Up to ${max} additional ${max === 1 ? 'region' : 'regions'}.`,
 };
 
@@ -112,6 +114,7 @@ export function MonitorLocationsSection({ website }: { website: Website }) {
           Save
         </Button>
       </Form>
+      <WebsiteProbes website={website} />
     </Card>
   );
 }

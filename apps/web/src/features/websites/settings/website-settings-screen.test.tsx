@@ -1,5 +1,5 @@
-import { MESSAGES, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
-import { screen, within } from '@testing-library/react';
+import { MESSAGES, type OutageListReply, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoutes, stubApi } from '../../checkup/checkup-test-kit';
@@ -43,6 +43,23 @@ const REGIONS = {
   order: ['us-east-1', 'eu-west-2', 'eu-west-1'],
 };
 
+/** The outage list the probes of the saved regions are read from: N. Virginia measured by ashburn-1. */
+const OUTAGES: OutageListReply = {
+  archived: [],
+  active: null,
+  no_probe: [],
+  probes: [
+    {
+      region: 'us-east-1',
+      host: 'ashburn-1',
+      address: '198.51.100.4',
+      last_report_at: '2026-11-26T14:59:48.000Z',
+      silent: false,
+    },
+  ],
+  monitored_since: '2026-11-01T00:00:00.000Z',
+};
+
 interface Call {
   method: string;
   path: string;
@@ -77,6 +94,7 @@ function serveApi({
     if (path === '/api/website-index/regions') return json(REGIONS);
     if (path === '/api/website-index/locations') return json(LOCATIONS);
     if (path === '/api/website-index/keyword-usage') return json(usage);
+    if (path === '/api/outage/list') return json(OUTAGES);
     return undefined;
   });
   return calls;
@@ -300,6 +318,67 @@ describe('monitor locations', () => {
     await vi.waitFor(() =>
       expect(sent(calls, 'PATCH', SETTINGS)).toEqual([{ regions: ['us-east-1', 'eu-west-2'] }]),
     );
+  });
+
+  it('names the probe that measures each saved region and its last report; a silent one measures nothing', async () => {
+    const calls = serveApi({
+      websites: [website({ regions: ['us-east-1', 'eu-west-1', 'eu-west-2'] })],
+      plan: { max_monitored_regions: 3 },
+      answer: (c) =>
+        c.path === '/api/outage/list'
+          ? json({
+              ...OUTAGES,
+              no_probe: ['eu-west-1', 'eu-west-2'],
+              probes: [
+                ...OUTAGES.probes,
+                {
+                  region: 'eu-west-1',
+                  host: 'dublin-1',
+                  address: null,
+                  last_report_at: new Date(Date.now() - 3_600_000).toISOString(),
+                  silent: true,
+                },
+              ],
+            })
+          : undefined,
+    });
+    renderAt('monitor-locations');
+    const probes = await screen.findByRole('list', { name: 'Probes' });
+    const items = within(probes)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items[0]).toMatch(
+      /^US East \(N\. Virginia\): Measured by the probe on ashburn-1 \(198\.51\.100\.4\), last report at 14:59:48 UTC(, 26 Nov)?$/,
+    );
+    expect(items[1]).toMatch(
+      /^Europe \(Ireland\): The probe on dublin-1 last reported at \d\d:\d\d UTC: nothing measured since$/,
+    );
+    expect(items[2]).toBe('Europe (London): no probe in this region');
+    expect(calls.filter((c) => c.path === '/api/outage/list')).toHaveLength(1);
+  });
+
+  it('says while the probes load, when they cannot be read, and when no region is monitored', async () => {
+    // An answer that never ends: the probes are loading.
+    serveApi({
+      answer: (c) =>
+        c.path === '/api/outage/list' ? new Response(new ReadableStream({ start() {} })) : undefined,
+    });
+    renderAt('monitor-locations');
+    const section = await screen.findByRole('region', { name: 'Probes' });
+    await vi.waitFor(() => expect(section.querySelector('.ant-skeleton')).not.toBeNull());
+    cleanup();
+
+    serveApi({
+      answer: (c) => (c.path === '/api/outage/list' ? json({ error: 'Website not found' }, 404) : undefined),
+    });
+    renderAt('monitor-locations');
+    expect(await screen.findByText('Website not found')).toBeTruthy();
+    cleanup();
+
+    const calls = serveApi({ websites: [website({ regions: [] })] });
+    renderAt('monitor-locations');
+    expect(await screen.findByText('No region is monitored yet.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/outage/list')).toEqual([]);
   });
 
   it('says when the plan has no monitoring', async () => {
