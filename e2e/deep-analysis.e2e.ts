@@ -276,7 +276,11 @@ describe.skipIf(!hasChromium)(
       await page.getByText('Update page group').click();
       const edit = page.getByRole('dialog');
       await edit.getByLabel('Title').fill('Shop policies');
+      const updated = page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.url().includes('/api/url-cluster/'),
+      );
       await edit.getByRole('button', { name: 'Update page group' }).click();
+      expect((await updated).status()).toBe(200);
       await page.getByRole('heading', { name: 'Shop policies' }).waitFor();
 
       await page.getByRole('button', { name: 'Add new URLs' }).click();
@@ -289,11 +293,50 @@ describe.skipIf(!hasChromium)(
 
       await page.getByRole('button', { name: 'Page group actions' }).click();
       await page.getByText('Remove page group').click();
+      const removed = page.waitForResponse(
+        (r) => r.request().method() === 'DELETE' && r.url().includes('/api/url-cluster/'),
+      );
       await page.getByRole('button', { name: 'Remove', exact: true }).click();
+      expect((await removed).status()).toBe(204);
       await page.waitForURL(new RegExp(`/deep-analysis\\?w_guid=${w}$`));
       await expect
         .poll(() => page.locator('.da-group-card', { hasText: 'Shop policies' }).count(), { timeout: 15_000 })
         .toBe(0);
+    });
+
+    it('a crawl of the unchanged site finds nothing new and nothing fixed', async () => {
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByRole('button', { name: 'Crawl again' }).click();
+      await page.getByText("We've started to analyze your webpage").waitFor();
+      await reloadUntil(
+        page,
+        async () => {
+          await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+          return (await page.getByText('This is the first crawl').count()) === 0;
+        },
+        180_000,
+      );
+      await crawlDone();
+      // Chromium's sample, the timings and the console are no change of the site.
+      const count = (title: string) =>
+        page
+          .locator('.da-comparison-counts .ant-statistic', { hasText: title })
+          .locator('.ant-statistic-content-value')
+          .textContent();
+      // The API's comparison, as the screen reads it: what changed names itself in a failure.
+      const read = page.waitForResponse((r) => r.url().includes('/api/on-page-seo/crawl-comparison/'));
+      await page.reload();
+      const comparison = (await (await read).json()) as {
+        checks: { test_key: string; new: number; fixed: number }[];
+        urls: { url: string; new: string[]; fixed: string[] }[];
+      };
+      expect({
+        checks: comparison.checks.filter((check) => check.new + check.fixed > 0),
+        urls: comparison.urls,
+      }).toEqual({ checks: [], urls: [] });
+      await expect.poll(() => count('New'), { timeout: 15_000 }).toBe('0');
+      expect(await count('Fixed')).toBe('0');
+      expect(Number(await count('Still open'))).toBeGreaterThan(0);
     });
 
     it('a second crawl after the site changed shows what was fixed and what is new', async () => {

@@ -142,6 +142,7 @@ async function renderPage(browserContext: BrowserContext, url: string): Promise<
     tab.on('console', (message) => {
       const type = message.type();
       if (type !== 'error' && type !== 'warning') return;
+      if (isTabIconFetch(message.location().url)) return;
       console.push({ type, text: message.text().slice(0, 1000), url: message.location().url || null });
     });
     tab.on('pageerror', (error) => {
@@ -287,11 +288,26 @@ async function readAnchors(cdp: CDPSession): Promise<RenderedAnchor[]> {
 }
 
 /** The network log from the DevTools protocol: type, status, protocol and sizes per request. */
+/**
+ * Chromium's own request for the tab's icon (`/favicon.ico`, made after the page loads whether the
+ * page names it or not): no file of the page, and timed by the browser, so caught by some loads and
+ * not others. The console and the page's files leave it out; the favicon check judges the icon.
+ */
+export function isTabIconFetch(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).pathname === '/favicon.ico';
+  } catch {
+    return false;
+  }
+}
+
 async function recordNetwork(tab: Page): Promise<{ entries(): NetworkEntry[] }> {
   const cdp = await tab.context().newCDPSession(tab);
   const requests = new Map<string, NetworkEntry>();
   cdp.on('Network.requestWillBeSent', (event) => {
     if (!event.request.url.startsWith('http')) return;
+    if (event.type === 'Other' && isTabIconFetch(event.request.url)) return;
     requests.set(event.requestId, {
       url: event.request.url,
       type: (event.type ?? 'Other').toLowerCase(),
