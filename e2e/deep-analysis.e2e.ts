@@ -324,9 +324,11 @@ describe.skipIf(!hasChromium)(
           .locator('.ant-statistic-content-value')
           .textContent();
       // The API's comparison, as the screen reads it: what changed names itself in a failure.
-      const read = page.waitForResponse((r) => r.url().includes('/api/on-page-seo/crawl-comparison/'));
-      await page.reload();
-      const comparison = (await (await read).json()) as {
+      // Read from the reloaded page's own call: waited for once the old page is gone, so a reply
+      // to the page before (its body unreadable after the reload) is never the one read.
+      await page.reload({ waitUntil: 'commit' });
+      const read = await page.waitForResponse((r) => r.url().includes('/api/on-page-seo/crawl-comparison/'));
+      const comparison = (await read.json()) as {
         checks: { test_key: string; new: number; fixed: number }[];
         urls: { url: string; new: string[]; fixed: string[] }[];
       };

@@ -87,6 +87,11 @@ export interface CrawlOptions {
   checks?: readonly Check[];
   concurrency?: number;
   politeness?: PolitenessOptions;
+  /**
+   * A page whose timed checks (Time to First Byte) did not pass is fetched once more and judged on
+   * the faster answer (default on): so a slow page is requested twice.
+   */
+  timeAgain?: boolean;
   /** Chromium's pass on a sample of each template; absent: no browser. */
   browser?: { pool?: BrowserPool; chromiumPath?: string; sample?: number } | null;
   signal?: AbortSignal;
@@ -190,7 +195,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         check.timed &&
         results.some((r) => r.key === check.key && (r.status === 'warning' || r.status === 'failed')),
     );
-    if (slow.length === 0 || context === null) return results;
+    if (slow.length === 0 || context === null || options.timeAgain === false) return results;
     const page = await context.get('page');
     let again: FetchedResponse;
     try {

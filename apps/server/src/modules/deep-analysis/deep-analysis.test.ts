@@ -219,8 +219,10 @@ describe('a ~50-page site imported through the API', () => {
     expect(at('/private/admin')).toMatchObject({ blocked_by_robots: true, status_code: null });
     expect(sites.crawl!.requests('/private/admin')).toBe(0);
     expect(sites.crawl!.maxInFlight()).toBeLessThanOrEqual(5);
-    // Each page was fetched once (the homepage once more by the host-consolidation probe).
-    expect(sites.crawl!.requests('/p/17')).toBe(1);
+    // Each page was fetched once (the homepage once more by the host-consolidation probe), and once
+    // more only when its first byte came slowly and it was timed again (a busy machine).
+    expect(sites.crawl!.requests('/p/17')).toBeGreaterThanOrEqual(1);
+    expect(sites.crawl!.requests('/p/17')).toBeLessThanOrEqual(2);
 
     const listed = (await api(account, 'GET', '/website-index')).json() as {
       guid: string;
