@@ -136,19 +136,21 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/website-index/regions',
-    {
-      ...guarded,
-      schema: {
-        summary: 'The monitoring regions: code → label, and their order',
-        tags,
-        security,
-        response: { 200: RegionsReplySchema, ...errors },
+  // The same map at both paths: the website screens' call, and the monitoring service's (spec 7.4).
+  for (const path of ['/website-index/regions', '/regions'])
+    app.get(
+      path,
+      {
+        ...guarded,
+        schema: {
+          summary: 'The monitoring regions: code → label, and their order',
+          tags,
+          security,
+          response: { 200: RegionsReplySchema, ...errors },
+        },
       },
-    },
-    async () => regions(),
-  );
+      async () => regions(),
+    );
 
   app.get(
     '/website-index/locations',

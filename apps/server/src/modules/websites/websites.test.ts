@@ -600,6 +600,10 @@ describe('reference data', () => {
     expect(regions.order).toHaveLength(12);
     expect(regions.order[0]).toBe('us-east-1');
     expect(regions.regions['eu-central-1']).toBe('Europe (Frankfurt)');
+    // The monitoring service's path (spec 7.4) answers the same.
+    const monitoring = await api(account, 'GET', '/regions');
+    expect(monitoring.statusCode).toBe(200);
+    expect(monitoring.json()).toEqual(regions);
     const locations = (await api(account, 'GET', '/website-index/locations')).json();
     expect(locations).toContainEqual({
       location_name: 'United States',
@@ -686,6 +690,7 @@ describe('the OpenAPI document', () => {
       '/api/website-index/validate-domain': ['get'],
       '/api/website-index/domain-setup': ['get', 'post'],
       '/api/website-index/regions': ['get'],
+      '/api/regions': ['get'],
       '/api/website-index/locations': ['get'],
       '/api/website-index/keyword-usage': ['get'],
       '/api/events': ['post'],
