@@ -25,14 +25,28 @@ export const CheckStatusSchema = z.enum(['passed', 'warning', 'failed']);
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
 /** An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. */
+/** The longest URL a checkup takes: what browsers and search engines handle. */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * A host name as DNS allows it: at most 253 characters, each dot-separated label 1 to 63 (the
+ * URL parser gives international names in their ASCII form, so the limits apply to what is sent).
+ */
+export const isDnsHostName = (host: string): boolean =>
+  host.length <= 253 && host.split('.').every((label) => label.length >= 1 && label.length <= 63);
+
 export const CheckupUrlSchema = z
   .string()
   .trim()
   .refine((value) => {
+    if (value.length > MAX_URL_LENGTH) return false;
     try {
       const url = new URL(value);
       return (
-        (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.hostname.includes('.') &&
+        isDnsHostName(url.hostname.replace(/\.$/, '')) &&
+        !url.username
       );
     } catch {
       return false;

@@ -78,6 +78,10 @@ describe('a checkup', () => {
     const bad = await start(account, { url: 'notaurl', sections: SECTIONS });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('url: Provide a valid URL');
+    // A host DNS cannot have starts nothing.
+    const huge = await start(account, { url: `https://${'a'.repeat(2000)}.com/`, sections: SECTIONS });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toBe('url: Provide a valid URL');
     const unknown = await start(account, { url: `${site.origin}/`, sections: ['meta-titel'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toContain('sections: unknown section "meta-titel"');

@@ -248,6 +248,11 @@ describe('Broken Links', () => {
     const bad = await api(owner, 'POST', '/broken-links', { url: 'not a url' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Provide a valid URL');
+    for (const tool of ['/broken-links', '/sitemap-generator']) {
+      const huge = await api(owner, 'POST', tool, { url: `https://${'a'.repeat(2000)}.com/` });
+      expect(huge.statusCode, tool).toBe(400);
+      expect(huge.body, tool).toContain('Provide a valid URL');
+    }
 
     const { guid } = (await api(owner, 'POST', '/broken-links', { url: `${L}/` })).json();
     const again = await api(owner, 'POST', '/sitemap-generator', { url: `${L}/` });
