@@ -13,6 +13,11 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** Cron expression (UTC) for a job the scheduler sends by itself; its payload is `{}`. */
   cron?: string;
+  /**
+   * The scheduler also sends it once when it starts: work that waited for a restart (a provider
+   * configured since) is done then, not at the next cron time.
+   */
+  atStart?: boolean;
   /** Jobs of this kind one worker process runs at once (default 1). */
   concurrency?: number;
 }
@@ -38,6 +43,7 @@ const DEFAULTS = {
   retryBackoff: true,
   expireInSeconds: 15 * 60,
   concurrency: 1,
+  atStart: false,
 };
 
 /**

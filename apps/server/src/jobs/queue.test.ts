@@ -91,6 +91,53 @@ describe(`defineJob and the queue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL
     ).toEqual([{ name: 'test.nightly', cron: '15 3 * * *', timezone: 'UTC' }]);
   });
 
+  it('sends a job marked atStart once when the scheduler starts, and not without schedules', async () => {
+    const seen: string[] = [];
+    const waiting = defineJob(
+      'test.at-start',
+      z.object({}),
+      async (_payload, { jobId }) => {
+        seen.push(jobId);
+      },
+      { cron: '20 * * * *', atStart: true },
+    );
+    const ownDatabase = await createTestDatabase();
+    const workerOnly = await startQueue(ownDatabase, {
+      workers: true,
+      schedules: false,
+      logger,
+      jobs: [waiting],
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(seen).toEqual([]);
+    } finally {
+      await workerOnly.stop({ timeoutMs: 1_000 });
+    }
+    // Two schedulers starting together: the work is done once.
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        startQueue(ownDatabase, {
+          workers: true,
+          schedules: true,
+          logger,
+          jobs: [waiting],
+          pollingIntervalSeconds: 0.5,
+        }),
+      ),
+    );
+    try {
+      await until(() => seen.length > 0, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(seen).toHaveLength(1);
+    } finally {
+      await first!.stop({ timeoutMs: 1_000 });
+      await second!.stop({ timeoutMs: 1_000 });
+      await ownDatabase.close();
+    }
+  });
+
   it('starts a job sent in this process at once, without waiting for the next poll', async () => {
     const seen: string[] = [];
     const ping = defineJob('test.ping', z.object({}), async (_payload, { jobId }) => {

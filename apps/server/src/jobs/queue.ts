@@ -102,6 +102,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   if (options.schedules) {
     for (const job of jobs) {
       if (job.options.cron) await boss.schedule(job.name, job.options.cron, {}, { tz: 'UTC' });
+      // Once per start, however many schedulers start together.
+      if (job.options.atStart)
+        await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 60 });
     }
   }
 

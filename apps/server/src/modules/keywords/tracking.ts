@@ -226,7 +226,11 @@ async function refreshMetrics(deps: TrackingDeps, now: Date): Promise<void> {
   }
 }
 
-/** Hourly, and at once when keywords are added: the tracked keywords due a check. */
+/**
+ * Hourly, at once when keywords are added, and when the scheduler starts (keywords added while no
+ * data source was configured are checked as soon as one is, at the restart that brings it): the
+ * tracked keywords due a check.
+ */
 export const trackKeywordsJob = defineJob(
   'keywords.track',
   z.object({}),
@@ -243,5 +247,5 @@ export const trackKeywordsJob = defineJob(
     });
     if (result.checked > 0 || result.failed > 0) logger.info(result, 'tracked keywords checked');
   },
-  { cron: '20 * * * *', retryLimit: 1, expireInSeconds: 30 * 60 },
+  { cron: '20 * * * *', atStart: true, retryLimit: 1, expireInSeconds: 30 * 60 },
 );
