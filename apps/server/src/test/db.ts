@@ -36,6 +36,16 @@ async function createPostgresDatabase(serverUrl: string): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // A pool's end resolves before its sockets close: those still closing are let go first, or
+      // the forced drop ends them with 'terminating connection', an uncaught error of the test run.
+      for (let wait = 0; wait < 50; wait++) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists "${name}" with (force)`);
       await dropper.end();
     },
