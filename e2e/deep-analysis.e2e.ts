@@ -154,6 +154,22 @@ describe.skipIf(!hasChromium)(
       await page.getByText('Overall score').waitFor({ timeout: 30_000 });
     };
 
+    /** 'Crawl again' on the overview, then waits until the crawl ended and the comparison shows. */
+    const crawlAgain = async () => {
+      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+      await page.getByRole('button', { name: 'Crawl again' }).click();
+      await page.getByText("We've started to analyze your webpage").waitFor();
+      await reloadUntil(
+        page,
+        async () => {
+          await page.getByText('Overall score').waitFor({ timeout: 30_000 });
+          return (await page.getByText('This is the first crawl').count()) === 0;
+        },
+        180_000,
+      );
+      await crawlDone();
+    };
+
     beforeAll(async () => {
       shop = await startCrawlSite(
         bookshop(() => version),
@@ -305,18 +321,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('a crawl of the unchanged site finds nothing new and nothing fixed', async () => {
-      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
-      await page.getByRole('button', { name: 'Crawl again' }).click();
-      await page.getByText("We've started to analyze your webpage").waitFor();
-      await reloadUntil(
-        page,
-        async () => {
-          await page.getByText('Overall score').waitFor({ timeout: 30_000 });
-          return (await page.getByText('This is the first crawl').count()) === 0;
-        },
-        180_000,
-      );
-      await crawlDone();
+      await crawlAgain();
       // Chromium's sample, the timings and the console are no change of the site.
       const count = (title: string) =>
         page
@@ -343,18 +348,7 @@ describe.skipIf(!hasChromium)(
 
     it('a second crawl after the site changed shows what was fixed and what is new', async () => {
       version = 2;
-      await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
-      await page.getByRole('button', { name: 'Crawl again' }).click();
-      await page.getByText("We've started to analyze your webpage").waitFor();
-      await reloadUntil(
-        page,
-        async () => {
-          await page.getByText('Overall score').waitFor({ timeout: 30_000 });
-          return (await page.getByText('This is the first crawl').count()) === 0;
-        },
-        180_000,
-      );
-      await crawlDone();
+      await crawlAgain();
       const comparison = page.locator('.da-comparison');
       const row = (title: string) => comparison.locator('tr', { hasText: title });
       // Fixed: 20 posts now have a description. New: 20 covers lost their alt text.
