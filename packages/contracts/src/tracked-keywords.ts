@@ -55,6 +55,8 @@ export const TrackedKeywordSchema = z.object({
   checked_on: z.string().optional(),
   /** Set when the last lookup failed: when it is tried again (ISO time). */
   retry_at: z.string().optional(),
+  /** Set with retry_at: why the last lookup failed, as the data source said. */
+  retry_reason: z.string().optional(),
 });
 export type TrackedKeyword = z.infer<typeof TrackedKeywordSchema>;
 

@@ -1,3 +1,4 @@
+import { SEO_DATA_MESSAGES } from '@sitelens/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, TestApp } from '../../test/app';
 import { givePlan } from '../../test/app';
@@ -106,11 +107,13 @@ describe('position tracking', () => {
     const [moorings] = await tracked();
     expect(moorings).not.toHaveProperty('pos');
     expect(moorings?.retry_at).toBe('2026-11-24T10:00:00.000Z');
+    expect(moorings?.retry_reason).toBe(SEO_DATA_MESSAGES.sourceFailed);
     // Within the hour nothing is asked again; after it, the keyword gets its position.
     expect(await refresh(new Date('2026-11-24T09:30:00Z'))).toEqual({ checked: 0, failed: 0 });
     expect(await refresh(new Date('2026-11-24T10:05:00Z'))).toEqual({ checked: 2, failed: 0 });
     expect((await tracked())[0]).toMatchObject({ pos: 7 });
     expect((await tracked())[0]).not.toHaveProperty('retry_at');
+    expect((await tracked())[0]).not.toHaveProperty('retry_reason');
   });
 
   it('the next day gives the previous position, the trend and the tiles', async () => {

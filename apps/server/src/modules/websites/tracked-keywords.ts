@@ -54,6 +54,7 @@ interface TrackedRow {
   search_volume: number | null;
   cpc: number | null;
   retry_at: Date | null;
+  last_error: string | null;
   checked_on: string | null;
   pos: number | null;
   url: string | null;
@@ -67,7 +68,7 @@ interface TrackedRow {
 /** Each keyword with its latest check and the one before (our own history, keyword_positions). */
 async function trackedRows(query: QueryFn, websiteId: string): Promise<TrackedRow[]> {
   return query<TrackedRow>(
-    `select wk.keyword, wk.location_name, wk.language_code, wk.created_at, wk.search_volume, wk.cpc, wk.retry_at,
+    `select wk.keyword, wk.location_name, wk.language_code, wk.created_at, wk.search_volume, wk.cpc, wk.retry_at, wk.last_error,
             latest.day::text as checked_on, latest.pos, latest.url, latest.results_read,
             latest.results_count::float8 as results_count,
             latest.competitors, previous.day::text as prev_on, previous.pos as prev_pos
@@ -112,7 +113,12 @@ async function listOf(query: QueryFn, organizationId: string, domain: string): P
             checked_on: row.checked_on,
           }),
       ...(row.prev_on === null ? {} : { prev_pos: row.prev_pos }),
-      ...(row.retry_at === null ? {} : { retry_at: new Date(row.retry_at).toISOString() }),
+      ...(row.retry_at === null
+        ? {}
+        : {
+            retry_at: new Date(row.retry_at).toISOString(),
+            ...(row.last_error === null ? {} : { retry_reason: row.last_error }),
+          }),
     })),
     keywords_no: await keywordsInUse(query, organizationId),
   };

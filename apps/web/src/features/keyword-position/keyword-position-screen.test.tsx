@@ -168,8 +168,11 @@ describe('the Keyword Position Tracker', () => {
     renderRoutes(ROUTES, '/keyword-position');
     await loaded('not checked');
 
+    // Queued: a spinner, since when it waits (added 24 Nov, not today) and why.
     expect(positionOf('not checked').querySelector('.ant-spin')).not.toBeNull();
-    expect(positionOf('not checked')).not.toHaveTextContent('-');
+    expect(positionOf('not checked')).toHaveTextContent(
+      /^Waiting since 09:00 UTC, 24 NovQueued for its first check$/,
+    );
     expect(within(trendOf('not checked')).getByText('-')).toBeInTheDocument();
 
     expect(positionOf('not ranked')).toHaveTextContent(/^-Previous: -$/);
@@ -200,7 +203,7 @@ describe('the Keyword Position Tracker', () => {
     const retry_at = '2026-11-24T14:05:00.000Z';
     serve({
       keywords: [
-        uncheckedKeyword('never checked', { retry_at }),
+        uncheckedKeyword('never checked', { retry_at, retry_reason: 'The data source answered HTTP 503.' }),
         trackedKeyword('kept', { pos: 4, prev_pos: 4, retry_at }),
       ],
     });
@@ -208,9 +211,13 @@ describe('the Keyword Position Tracker', () => {
     await loaded('never checked');
     const text = 'The last lookup failed; it is tried again at 14:05 UTC.';
 
-    // The keyword keeps its spinner, or its last position, beside the warning.
+    // A keyword never checked says since when it waits and why, without a spinner: nothing is
+    // under way until the retry. A checked one keeps its last position. Both show the warning.
     const waiting = positionOf('never checked');
-    expect(waiting.querySelector('.ant-spin')).not.toBeNull();
+    expect(waiting.querySelector('.ant-spin')).toBeNull();
+    expect(waiting).toHaveTextContent(
+      /^Waiting since 09:00 UTC, 24 NovThe lookup failed: The data source answered HTTP 503$/,
+    );
     expect(within(waiting).getByRole('img', { name: text })).toBeInTheDocument();
     const kept = positionOf('kept');
     expect(within(kept).getByText('4')).toBeInTheDocument();

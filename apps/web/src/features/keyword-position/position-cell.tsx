@@ -1,10 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatDate, type TrackedKeyword } from '@sitelens/contracts';
 import { Spin, Tooltip } from 'antd';
+import { utcMoment } from '../monitoring/outage-timeline';
 import { dayTime, formatPosition, positionChange, utcTime } from './position-values';
 
 const messages = {
-  waiting: 'Waiting for its first check',
+  waiting: (since: string) => `Waiting since ${since}`,
+  queued: 'Queued for its first check',
+  failed: (reason: string) => `The lookup failed: ${reason.replace(/\.$/, '')}`,
   noSource: 'Not checked: no data source',
   retry: (time: string) => `The last lookup failed; it is tried again at ${time} UTC.`,
   previous: (pos: string) => `Previous: ${pos}`,
@@ -14,37 +17,50 @@ const messages = {
 };
 
 /**
- * A tracked keyword's position (spec 2.5): a spinner until its first check ('-' with a hint when
- * no data source will ever check it), '-' outside the top 100, else the position capped at 100;
- * beside it the move since the check before, and under it the previous position. A failed lookup
- * adds a warning: the keyword keeps what it showed until the retry.
+ * A tracked keyword's position (spec 2.5): until its first check, since when it waits and why
+ * (queued, with a spinner, or the failed lookup's reason; '-' with a hint when no data source will
+ * ever check it), '-' outside the top 100, else the position capped at 100; beside it the move
+ * since the check before, and under it the previous position. A failed lookup adds a warning: the
+ * keyword keeps what it showed until the retry.
  */
 export function PositionCell({
   keyword,
   sourceConfigured,
+  now = Date.now(),
 }: {
   keyword: TrackedKeyword;
   sourceConfigured: boolean | undefined;
+  now?: number;
 }) {
   const retry = keyword.retry_at ? <RetryWarning at={keyword.retry_at} /> : null;
-  if (keyword.pos === undefined)
-    return (
-      <span className="kp-position">
-        {sourceConfigured === false ? (
+  if (keyword.pos === undefined) {
+    if (sourceConfigured === false)
+      return (
+        <span className="kp-position">
           <Tooltip title={messages.noSource}>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip opens on focus */}
             <span className="kp-unchecked" tabIndex={0}>
               -
             </span>
           </Tooltip>
-        ) : (
-          <span className="kp-waiting" title={messages.waiting}>
-            <Spin size="small" />
-          </span>
-        )}
-        {retry}
+          {retry}
+        </span>
+      );
+    // A lookup that failed is not under way: no spinner, the reason instead.
+    const failed = keyword.retry_at !== undefined;
+    return (
+      <span className="kp-position-cell">
+        <span className="kp-position">
+          {!failed && <Spin size="small" />}
+          <span className="kp-waiting">{messages.waiting(utcMoment(Date.parse(keyword.c_at), now))}</span>
+          {retry}
+        </span>
+        <span className="kp-prev">
+          {failed && keyword.retry_reason ? messages.failed(keyword.retry_reason) : messages.queued}
+        </span>
       </span>
     );
+  }
   return (
     <span className="kp-position-cell">
       <span className="kp-position">

@@ -177,6 +177,12 @@ export const formatTime = (at: number): string => {
 /** A UTC time as 'HH:mm:ss'. */
 export const formatSeconds = (at: number): string => `${formatTime(at)}:${two(new Date(at).getUTCSeconds())}`;
 
+/** A moment in UTC, 'HH:mm UTC' (to the second when asked), with the day when it is not today: 'HH:mm UTC, 26 Nov'. */
+export function utcMoment(at: number, now: number, seconds = false): string {
+  const clock = `${seconds ? formatSeconds(at) : formatTime(at)} UTC`;
+  return utcDay(at) === utcDay(now) ? clock : `${clock}, ${formatDay(at)}`;
+}
+
 const outagesText = (n: number) => (n === 1 ? '1 outage' : `${n} outages`);
 
 /**

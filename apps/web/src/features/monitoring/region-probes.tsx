@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton, Typography } from 'antd';
 import { useErrorText } from '../websites/server-error-alert';
 import { outageListQuery } from './monitoring.queries';
-import { formatDay, formatSeconds, formatTime, regionLabel, utcDay } from './outage-timeline';
+import { regionLabel, utcMoment } from './outage-timeline';
 import './region-probes.css';
 
 export const PROBE_MESSAGES = {
@@ -19,18 +19,11 @@ export const PROBE_MESSAGES = {
 /** The machine a probe runs on: its host name, and its address when known. */
 const machineOf = (probe: RegionProbe) => (probe.address ? `${probe.host} (${probe.address})` : probe.host);
 
-/** A report's time in UTC: to the second for a live probe, with the day when it is not today. */
-function reportTime(at: string, now: number, seconds: boolean): string {
-  const time = Date.parse(at);
-  const clock = `${seconds ? formatSeconds(time) : formatTime(time)} UTC`;
-  return utcDay(time) === utcDay(now) ? clock : `${clock}, ${formatDay(time)}`;
-}
-
 /** What a region's probe says: the machine that measures it and its last report, or that nothing is measured. */
 export function probeText(probe: RegionProbe, now = Date.now()): string {
   return probe.silent
-    ? PROBE_MESSAGES.silent(machineOf(probe), reportTime(probe.last_report_at, now, false))
-    : PROBE_MESSAGES.measured(machineOf(probe), reportTime(probe.last_report_at, now, true));
+    ? PROBE_MESSAGES.silent(machineOf(probe), utcMoment(Date.parse(probe.last_report_at), now))
+    : PROBE_MESSAGES.measured(machineOf(probe), utcMoment(Date.parse(probe.last_report_at), now, true));
 }
 
 /**
