@@ -43,8 +43,9 @@ export interface CheckMeta<R extends ArtifactName = ArtifactName, O extends Arti
    */
   readsBody?: boolean;
   /**
-   * The verdict rests on one timing of the page's answer (it requires `page` alone): a crawl that
-   * finds it not passed times the page again and judges the faster answer.
+   * The verdict rests on one timing: of the page's answer (it requires `page` alone) or of its
+   * load in Chromium (it requires `browser`). A crawl that finds it not passed measures the page
+   * once more and keeps the better verdict.
    */
   timed?: boolean;
 }

@@ -17,6 +17,7 @@ export const jsExecutionTime = defineCheck({
   relevance: 5,
   scope: 'page',
   requires: ['browser'],
+  timed: true,
   description:
     'How long the main thread spent parsing, compiling and running JavaScript while the page loaded in Chromium, with the scripts that took longest. While scripts run, the page cannot respond.',
   recommendation: 'Keep script work under 2 s: load less JavaScript and defer what can wait.',

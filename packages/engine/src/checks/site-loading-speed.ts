@@ -18,6 +18,7 @@ export const siteLoadingSpeed = defineCheck({
   relevance: 7,
   scope: 'page',
   requires: ['browser'],
+  timed: true,
   description:
     'How long the page takes to load completely in Chromium on a phone profile (the load event), with DOMContentLoaded and, when measured, the Speed Index: how quickly the visible part fills in.',
   recommendation: 'Make the page load within 3 s on a phone.',

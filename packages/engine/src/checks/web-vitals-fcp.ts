@@ -17,6 +17,7 @@ export const webVitalsFcp = defineCheck({
   relevance: 7,
   scope: 'page',
   requires: ['browser'],
+  timed: true,
   description:
     'First Contentful Paint (FCP) is when the browser first draws any text or image: the first sign that the page is loading. Lab value from Chromium on a phone profile.',
   recommendation: 'Paint something within 1.8 s: answer fast and do not block rendering.',

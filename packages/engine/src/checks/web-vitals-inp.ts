@@ -16,6 +16,7 @@ export const webVitalsInp = defineCheck({
   relevance: 7,
   scope: 'page',
   requires: ['browser'],
+  timed: true,
   description:
     'Interaction to Next Paint (INP) measures how quickly the page answers taps, clicks and key presses; it needs real visitors to measure. This check uses the lab value from Chromium on a phone profile: Total Blocking Time, how long scripts kept the main thread busy during loading, judged with Lighthouse’s limits of 200 and 600 ms.',
   recommendation: 'Keep long JavaScript tasks short so the page answers input within 200 ms.',

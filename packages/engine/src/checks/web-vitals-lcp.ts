@@ -17,6 +17,7 @@ export const webVitalsLcp = defineCheck({
   relevance: 9,
   scope: 'page',
   requires: ['browser'],
+  timed: true,
   description:
     'Largest Contentful Paint (LCP) is when the biggest text block or image in the first screen appears: the moment the page looks loaded. A Core Web Vital; this check uses the lab value from Chromium, loading the page on a phone profile.',
   recommendation:

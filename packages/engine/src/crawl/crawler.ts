@@ -1,6 +1,6 @@
 import type { RedirectHop } from '../artifacts';
 import { checkMeta } from '../catalog';
-import type { Check } from '../checks/define-check';
+import { artifactsRead, type Check } from '../checks/define-check';
 import { allChecks } from '../checks/index';
 import { type CheckResult, evaluateOne } from '../evaluate';
 import type { BrowserPool } from '../gather/browser-pool';
@@ -74,6 +74,15 @@ export interface CrawlStore {
   /** Saves the origin's checks ([S]), judged once per origin per crawl. */
   completeOrigin?(origin: string, results: CheckResult[]): Promise<void>;
 }
+
+/** Verdicts from worst to best: a second measurement replaces the first only when better. */
+const RANK: Record<CheckResult['status'], number> = {
+  error: -1,
+  skipped: -1,
+  failed: 0,
+  warning: 1,
+  passed: 2,
+};
 
 export interface CrawlOptions {
   /** The site's host (`example.com`); links to it, with or without `www.`, are internal. */
@@ -181,14 +190,17 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
   };
 
   /**
-   * Checks judged on one timing of the page's answer (`timed`, as Time to First Byte) and not
-   * passed are judged again on a second timing, the faster of the two kept: a busy moment of the
-   * server or of this machine is no change of the site, and a re-crawl must not report it as one.
+   * Checks judged on one timing (`timed`): of the page's answer (Time to First Byte) or of its load
+   * in Chromium (paint times, blocking time). One not passed is measured once more and the better
+   * verdict kept: a busy moment of the server or of this machine is no change of the site, and a
+   * re-crawl must not report it as one.
    */
   async function timedAgain(
     results: CheckResult[],
     url: string,
     context: GatherContext | null,
+    checkup: (checks: readonly Check[]) => ReturnType<typeof runCheckup>,
+    browser: boolean,
   ): Promise<CheckResult[]> {
     const slow = pageChecks.filter(
       (check) =>
@@ -196,18 +208,37 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         results.some((r) => r.key === check.key && (r.status === 'warning' || r.status === 'failed')),
     );
     if (slow.length === 0 || context === null || options.timeAgain === false) return results;
+    const inBrowser = slow.filter((check) => artifactsRead(check).includes('browser'));
+    const onAnswer = slow.filter((check) => !artifactsRead(check).includes('browser'));
+    const [answered, loaded] = await Promise.all([
+      onAnswer.length > 0 ? answerAgain(onAnswer, url, context) : [],
+      inBrowser.length > 0 && browser
+        ? checkup(inBrowser).then(
+            (r) => r.results,
+            () => [],
+          )
+        : [],
+    ]);
+    const again = new Map([...answered, ...loaded].map((result) => [result.key, result]));
+    return results.map((result) => {
+      const second = again.get(result.key);
+      return second && RANK[second.status] > RANK[result.status] ? second : result;
+    });
+  }
+
+  /** The checks judged again on a second fetch of the page, when it answered faster. */
+  async function answerAgain(checks: Check[], url: string, context: GatherContext): Promise<CheckResult[]> {
     const page = await context.get('page');
     let again: FetchedResponse;
     try {
       again = await network(url, { maxBytes: PAGE_MAX_BYTES, signal });
     } catch {
-      return results;
+      return [];
     }
     const firstByte = (timings: FetchedResponse['timings']) => timings.firstByte ?? timings.total;
-    if (again.status !== page.status || firstByte(again.timings) >= firstByte(page.timings)) return results;
+    if (again.status !== page.status || firstByte(again.timings) >= firstByte(page.timings)) return [];
     const faster = { ...page, timings: again.timings };
-    const judged = new Map(slow.map((check) => [check.key, evaluateOne(check, { page: faster })]));
-    return results.map((result) => judged.get(result.key) ?? result);
+    return checks.map((check) => evaluateOne(check, { page: faster }));
   }
 
   async function crawlOne(task: CrawlTask): Promise<CrawledPage> {
@@ -263,13 +294,13 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         : shared(url, fetchOptions);
     const browser = response.status < 400 && browserPlace;
     let context: GatherContext | null = null;
-    const [report, origins] = await Promise.all([
+    const checkup = (checks: readonly Check[], onContext?: (gathered: GatherContext) => void) =>
       runCheckup({
         url: task.url,
         fetch,
         // Its policy for what opens its own connections: TLS, Chromium's proxy.
         ...(fetcher ? { fetcher } : {}),
-        checks: pageChecks,
+        checks,
         browser,
         ...(browser && options.browser?.pool ? { browserPool: options.browser.pool } : {}),
         ...(browser && options.browser?.chromiumPath ? { chromiumPath: options.browser.chromiumPath } : {}),
@@ -277,13 +308,15 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         linkCache,
         crawlJudgesInternalLinks: true,
         signal,
-        onContext: (gathered) => {
-          context = gathered;
-        },
+        ...(onContext ? { onContext } : {}),
+      });
+    const [report, origins] = await Promise.all([
+      checkup(pageChecks, (gathered) => {
+        context = gathered;
       }),
       originChecksOf(origin, task.url, fetch),
     ]);
-    const results = await timedAgain(report.results, task.url, context);
+    const results = await timedAgain(report.results, task.url, context, checkup, browser);
     const page: CrawledPage = {
       ...base,
       status: response.status,
