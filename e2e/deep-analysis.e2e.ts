@@ -387,6 +387,24 @@ describe.skipIf(!hasChromium)(
       expect(errors).toEqual([]);
     });
 
+    it('a domain that cannot be reached says so and leaves no website behind', async () => {
+      const nowhere = 'harbour-guide.invalid';
+      const tryNowhere = async () => {
+        await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
+        await page.getByRole('button', { name: 'Analyze another domain' }).click();
+        await page.getByRole('dialog').getByLabel('Domain').fill(nowhere);
+        await page.getByRole('dialog').getByRole('button', { name: 'Start Deep Analysis' }).click();
+        await page.waitForURL(/\/deep-analysis\/setup-domain\?w_guid=/);
+        await page.getByText(`Cannot access domain ${nowhere}!`).waitFor({ timeout: 60_000 });
+      };
+      await tryNowhere();
+      await page.getByRole('link', { name: 'Try another domain' }).waitFor();
+      await shoot('deep-analysis-unreachable');
+      // Nothing was kept: the domain is no tracked website, so it may be tried again (a website
+      // left behind would be 'This domain is already added!', and the form would stay).
+      await tryNowhere();
+    });
+
     it('a site without a sitemap lands on the manual URL form, and its texts show', async () => {
       await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
       await page.getByRole('button', { name: 'Analyze another domain' }).click();

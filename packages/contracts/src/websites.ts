@@ -303,7 +303,10 @@ export const WebsiteSetupStatusSchema = z.object({
   status: WebsiteStatusSchema,
   import_sitemaps_started_at: z.string().nullable(),
   error: z.string().nullable(),
-  website: WebsiteSchema,
+  /** The domain being set up. */
+  domain: z.string(),
+  /** Null once the setup failed: a website whose site could not be reached is not kept. */
+  website: WebsiteSchema.nullable(),
 });
 export type WebsiteSetupStatus = z.infer<typeof WebsiteSetupStatusSchema>;
 

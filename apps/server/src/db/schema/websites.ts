@@ -82,8 +82,11 @@ export const domainSetups = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     domain: text().notNull(),
-    /** Set for a background setup: the website it fills in. */
-    websiteId: uuid().references(() => websites.id, { onDelete: 'cascade' }),
+    /**
+     * Set for a background setup: the website it fills in. No foreign key: a setup that could not
+     * reach its site removes the website and keeps answering for its guid (setup-status).
+     */
+    websiteId: uuid(),
     status: text().$type<'running' | 'completed'>().notNull().default('running'),
     output: jsonb().$type<DomainSetupOutput>(),
     sitemapUrls: jsonb().$type<string[]>().notNull().default([]),

@@ -117,10 +117,9 @@ export const domainSetupJob = defineJob(
       );
       if (!done || !setup.website_id) return;
       if (output.error !== null) {
-        await query(
-          `update websites set status = 'failed', error = $2, updated_at = now() where id = $1 and status = 'setting_up'`,
-          [setup.website_id, WEBSITE_MESSAGES.cannotAccessDomain(setup.domain)],
-        );
+        // A site that cannot be reached leaves no website behind: the setup keeps the error, which
+        // setup-status answers for the website's guid.
+        await query(`delete from websites where id = $1 and status = 'setting_up'`, [setup.website_id]);
         return;
       }
       const market = keepMarket

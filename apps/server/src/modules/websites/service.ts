@@ -10,6 +10,7 @@ import {
   WEBSITE_MESSAGES,
   type Website,
   type WebsiteSettings,
+  type WebsiteSetupStatus,
   type WebsiteStatus,
 } from '@sitelens/contracts';
 import type { Database, QueryFn } from '../../db/client';
@@ -500,13 +501,37 @@ export async function deleteWebsite(deps: WebsitesDeps, caller: AuthContext, gui
   });
 }
 
-/** `GET /api/website-index/setup-status/{guid}`. */
-export async function setupStatus(deps: WebsitesDeps, caller: AuthContext, guid: string) {
-  const row = await findWebsite(deps.database.query, organizationOf(caller), guid);
+/**
+ * `GET /api/website-index/setup-status/{guid}`. A background setup that could not reach its site
+ * removed the website: its setup still answers for the guid, failed, with the error.
+ */
+export async function setupStatus(
+  deps: WebsitesDeps,
+  caller: AuthContext,
+  guid: string,
+): Promise<WebsiteSetupStatus> {
+  const organizationId = organizationOf(caller);
+  const [failed] = await deps.database.query<{ domain: string }>(
+    `select s.domain from domain_setups s
+      where s.organization_id = $1 and s.website_id = $2 and s.status = 'completed' and s.output->>'error' is not null
+        and not exists (select 1 from websites w where w.id = s.website_id)
+      limit 1`,
+    [organizationId, guid],
+  );
+  if (failed)
+    return {
+      status: 'failed',
+      import_sitemaps_started_at: null,
+      error: WEBSITE_MESSAGES.cannotAccessDomain(failed.domain),
+      domain: failed.domain,
+      website: null,
+    };
+  const row = await findWebsite(deps.database.query, organizationId, guid);
   return {
     status: row.status,
     import_sitemaps_started_at: row.import_sitemaps_started_at ? iso(row.import_sitemaps_started_at) : null,
     error: row.error,
+    domain: row.domain,
     website: toWebsite(row),
   };
 }

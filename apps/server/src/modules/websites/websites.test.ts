@@ -467,10 +467,20 @@ describe('the domain setup', () => {
       [down.guid],
     );
     await runSetup(downSetup!.id);
-    expect((await api(account, 'GET', `/website-index/setup-status/${down.guid}`)).json()).toMatchObject({
+    expect((await api(account, 'GET', `/website-index/setup-status/${down.guid}`)).json()).toEqual({
       status: 'failed',
+      import_sitemaps_started_at: null,
       error: 'Cannot access domain down.example.com!',
+      domain: 'down.example.com',
+      website: null,
     });
+    // The site could not be reached: no website is left behind, in the list or against the plan.
+    expect((await api(account, 'GET', `/website-index/${down.guid}`)).statusCode).toBe(404);
+    const listed = (await api(account, 'GET', '/website-index')).json() as { domain: string }[];
+    expect(listed.map((website) => website.domain)).toEqual([DOMAIN]);
+    // Another organization learns nothing of it.
+    const other = await withLimits();
+    expect((await api(other, 'GET', `/website-index/setup-status/${down.guid}`)).statusCode).toBe(404);
   });
 });
 

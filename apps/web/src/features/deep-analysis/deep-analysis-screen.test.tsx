@@ -124,6 +124,7 @@ describe('the Deep Analysis screen', () => {
             status: 'importing_sitemaps',
             import_sitemaps_started_at: new Date().toISOString(),
             error: null,
+            domain: 'example.com',
             website: website(),
           })
         : path === '/api/import-sitemap'
@@ -239,19 +240,39 @@ describe('the Deep Analysis screen', () => {
 
 describe('the setup screen', () => {
   const status = (value: string, error: string | null = null) =>
-    json({ status: value, import_sitemaps_started_at: null, error, website: website() });
+    json({
+      status: value,
+      import_sitemaps_started_at: null,
+      error,
+      domain: 'example.com',
+      website: value === 'failed' ? null : website(),
+    });
 
-  it("says 'Cannot access domain {domain}!' when the setup could not reach the site", async () => {
-    serve([{ ...website(), status: 'failed' }], (path) =>
+  it("says 'Cannot access domain {domain}!' when the setup could not reach the site, whose website is gone", async () => {
+    // The server removed the website: the list no longer has it, the setup still says why.
+    serve([], (path) =>
       path === `/api/website-index/setup-status/${W}`
         ? status('failed', 'Cannot access domain example.com!')
         : undefined,
     );
-    renderRoutes(ROUTES, `/deep-analysis/setup-domain?w_guid=${W}`);
+    const router = renderRoutes(ROUTES, `/deep-analysis/setup-domain?w_guid=${W}`);
     expect(await screen.findByText('Cannot access domain example.com!')).toBeTruthy();
     expect(
       await screen.findByText('We cannot access example.com in order to perform our test!'),
     ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try another domain' }).getAttribute('href')).toBe(
+      '/deep-analysis',
+    );
+    expect(router.state.location.pathname).toBe('/deep-analysis/setup-domain');
+  });
+
+  it('sends an unknown website to the domain form', async () => {
+    serve([], (path) =>
+      path === `/api/website-index/setup-status/${W}` ? json({ error: 'Website not found' }, 404) : undefined,
+    );
+    const router = renderRoutes(ROUTES, `/deep-analysis/setup-domain?w_guid=${W}`);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/deep-analysis'));
+    expect(await screen.findByLabelText('Domain')).toBeTruthy();
   });
 
   it('asks for URLs when no sitemap was found', async () => {

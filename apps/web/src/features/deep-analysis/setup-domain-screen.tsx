@@ -1,35 +1,35 @@
-import { WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
+import { WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { errorText } from '../../api/client';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorText, RequestError } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { refreshWebsites, setupStatusQuery } from '../websites/websites.queries';
 import { SetupProgress } from '../websites/wizard/setup-progress';
 import { AddUrlsForm } from './add-urls-form';
 import { importSitemaps, importStatusQuery, POLL_MS, refreshDeepAnalysis } from './deep-analysis.queries';
 import { overviewPath } from './paths';
-import { SelectedWebsiteGate } from './selected-website-gate';
 
 /**
  * /deep-analysis/setup-domain?w_guid=: a website on its way into Deep Analysis (spec 2.4, 4). Its
  * setup runs, then its sitemaps are imported (polled every 5 s, with the spec's simulated progress
  * curve); a site without a sitemap asks for URLs; once completed, the audit overview takes over.
+ * Read from the setup's status, not the website list: a setup that could not reach its site
+ * removes the website and still says why.
  */
 export function SetupDomainScreen() {
-  return (
-    <SelectedWebsiteGate none={<Navigate to="/deep-analysis" replace />}>
-      {(website) => <SetupDomain key={website.guid} website={website} />}
-    </SelectedWebsiteGate>
-  );
+  const [params] = useSearchParams();
+  const guid = params.get('w_guid');
+  if (!guid) return <Navigate to="/deep-analysis" replace />;
+  return <SetupDomain key={guid} guid={guid} />;
 }
 
-function SetupDomain({ website }: { website: Website }) {
+function SetupDomain({ guid }: { guid: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const status = useQuery({
-    ...setupStatusQuery(website.guid),
+    ...setupStatusQuery(guid),
     refetchInterval: (query) => {
       const current = query.state.data?.status;
       return current === 'setting_up' || current === 'importing_sitemaps' || current === 'new'
@@ -38,8 +38,10 @@ function SetupDomain({ website }: { website: Website }) {
     },
   });
   const current = status.data?.status;
+  const domain = status.data?.domain ?? '';
+  const website = status.data?.website ?? null;
   const importing = useQuery({
-    ...importStatusQuery(website.guid),
+    ...importStatusQuery(guid),
     enabled: current === 'importing_sitemaps',
     refetchInterval: POLL_MS.importSitemaps,
   });
@@ -47,7 +49,7 @@ function SetupDomain({ website }: { website: Website }) {
   // A website set up and not yet in Deep Analysis starts its sitemap import once, on its own.
   const [startProblem, setStartProblem] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: () => importSitemaps(website.guid),
+    mutationFn: () => importSitemaps(guid),
     onMutate: () => setStartProblem(null),
     onSuccess: async () => {
       await status.refetch();
@@ -68,19 +70,24 @@ function SetupDomain({ website }: { website: Website }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (current !== 'completed') return;
-    void refreshWebsites(queryClient).then(() => navigate(overviewPath(website.guid), { replace: true }));
-  }, [current, queryClient, navigate, website.guid]);
+    void refreshWebsites(queryClient).then(() => navigate(overviewPath(guid), { replace: true }));
+  }, [current, queryClient, navigate, guid]);
 
-  // The spec's notification for a site the setup could not reach, once.
+  // The spec's notification for a site the setup could not reach, once; the website it removed
+  // leaves the lists.
   const told = useRef(false);
   useEffect(() => {
     if (current === 'failed' && !told.current) {
       told.current = true;
-      toast.error(WEBSITE_MESSAGES.cannotAccess(website.domain));
+      toast.error(WEBSITE_MESSAGES.cannotAccess(domain));
+      void refreshWebsites(queryClient);
     }
-  }, [current, toast, website.domain]);
+  }, [current, toast, domain, queryClient]);
 
   if (status.isPending) return <Skeleton active />;
+  // An unknown guid (another organization's, or a website since removed) goes to the domain form.
+  if (status.error instanceof RequestError && status.error.status === 404)
+    return <Navigate to="/deep-analysis" replace />;
   if (status.isError)
     return (
       <Result
@@ -96,7 +103,7 @@ function SetupDomain({ website }: { website: Website }) {
     return (
       <Result
         status="warning"
-        title={status.data.error ?? WEBSITE_MESSAGES.cannotAccessDomain(website.domain)}
+        title={status.data.error ?? WEBSITE_MESSAGES.cannotAccessDomain(domain)}
         subTitle={WEBSITE_MESSAGES.cannotAccessDetail}
         extra={
           <Link to="/deep-analysis">
@@ -105,6 +112,7 @@ function SetupDomain({ website }: { website: Website }) {
         }
       />
     );
+  if (!website) return <Navigate to="/deep-analysis" replace />;
   if (startProblem)
     return (
       <Result
