@@ -368,8 +368,8 @@ async function sitemapsFromSetup(
   domain: string,
   setupGuid: string | undefined,
 ): Promise<string[]> {
-  const [row] = await query<{ sitemap_urls: string[] }>(
-    `select sitemap_urls from domain_setups
+  const [row] = await query<{ sitemap_urls: string[]; unreachable: boolean }>(
+    `select sitemap_urls, output->>'error' is not null as unreachable from domain_setups
       where organization_id = $1 and domain = $2 and status = 'completed' and ($3::uuid is null or id = $3::uuid)
       order by finished_at desc limit 1`,
     [organizationId, domain, setupGuid ?? null],
@@ -379,6 +379,13 @@ async function sitemapsFromSetup(
       'bad_request',
       'setup_guid',
       'setup_guid: No completed domain setup with this guid for this domain',
+    );
+  // A setup that could not reach the site makes no website (the wizard offers 'Try again').
+  if (setupGuid && row?.unreachable)
+    throw fieldError(
+      'bad_request',
+      'setup_guid',
+      `setup_guid: ${WEBSITE_MESSAGES.cannotAccessDomain(domain)}`,
     );
   return row?.sitemap_urls ?? [];
 }

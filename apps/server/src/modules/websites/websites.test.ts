@@ -425,9 +425,18 @@ describe('the domain setup', () => {
       error:
         'We cannot access down.example.com in order to perform our test! Either the domain is not online, or our tool is being blocked by your server.',
     });
+    // That setup makes no website.
+    const refused = await create(account, {
+      domain: 'down.example.com',
+      homepage_url: 'https://down.example.com/',
+      setup_guid: guid,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('setup_guid: Cannot access domain down.example.com!');
+    expect((await api(account, 'GET', '/website-index')).json()).toEqual([]);
   });
 
-  it('sets a website up in the background, or marks it failed with the Deep Analysis text', async () => {
+  it('sets a website up in the background, or removes it with the Deep Analysis text when the site cannot be reached', async () => {
     const account = await withLimits();
     const res = await api(account, 'POST', '/website-index/background', { domain: DOMAIN });
     expect(res.statusCode).toBe(201);
