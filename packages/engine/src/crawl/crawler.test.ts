@@ -210,6 +210,29 @@ describe('the crawler', () => {
     expect('data' in always && (always.data.ttfb as { total: number }).total).toBeGreaterThanOrEqual(900);
   });
 
+  it('fetches the canonical and hreflang targets no link leads to, within the budget, as no link', async () => {
+    const routes = {
+      '/': page('Home page of the site', ['/a']),
+      '/a': page(
+        'Page A of the site',
+        ['/'],
+        '<link rel="canonical" href="/canonical-target"><link rel="alternate" hreflang="de" href="/de/a"><link rel="alternate" hreflang="fr" href="http://other.example/fr/a">',
+      ),
+      '/de/a': page('Seite A'),
+    };
+    const { at, store } = await crawl(routes);
+    // The canonical target answers 404: fetched, so the page's canonical can be judged by it.
+    expect(at('/canonical-target')!.page!.status).toBe(404);
+    expect(at('/de/a')!.page!.status).toBe(200);
+    expect(at('/de/a')!.inlinks).toBe(0);
+    expect(at('/de/a')!.task.depth).toBeNull();
+    expect([...store.urls.keys()].some((url) => url.includes('other.example'))).toBe(false);
+    // A crawl of its seeds alone fetches nothing they name.
+    await site?.close();
+    const seeds = await crawl(routes, { followLinks: false, sitemap: ['/a'] });
+    expect(seeds.at('/canonical-target')).toBeUndefined();
+  });
+
   it('keeps to the URL cap', async () => {
     const links = Array.from({ length: 30 }, (_, i) => `/p/${i}`);
     const { store, pages } = await crawl(

@@ -59,6 +59,12 @@ export interface CrawledPage {
   links: InternalLink[];
   /** Links to other sites, for the link checker; Deep Analysis does not keep them. */
   externalLinks: InternalLink[];
+  /**
+   * Pages of the site this page names as its canonical or its hreflang alternates: crawled within
+   * the URL budget though no link leads there, so a canonical to a 404, a redirect or a noindex
+   * page is judged (as Screaming Frog does by default). Not links: no inlinks, no click depth.
+   */
+  pointed: string[];
   /** Chromium's pass ran on this page. */
   browser: boolean;
   /** Chromium's desktop screenshot (PNG) when its pass ran. */
@@ -263,6 +269,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       facts: null,
       links: [],
       externalLinks: [],
+      pointed: [],
       browser: false,
       screenshot: null,
     };
@@ -333,6 +340,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       page.facts = read.facts;
       page.links = [...read.links, ...scriptOnlyLinks(report.results, read.links, options.site)];
       page.externalLinks = read.externalLinks;
+      page.pointed = pointedPages(read.facts, task.url, options.site);
     }
     return page;
   }
@@ -399,6 +407,14 @@ const SAVING_PER_SLOT = 4;
 export function pathTemplate(url: string): string {
   const segments = new URL(url).pathname.split('/').filter(Boolean);
   return `/${segments[0] ?? ''}/${segments.length}`;
+}
+
+/** The page's canonical and hreflang targets on the site, each once, itself left out. */
+function pointedPages(facts: PageFacts, self: string, site: string): string[] {
+  const named = [facts.canonical, ...facts.hreflang.map((alternate) => alternate.href)];
+  return [...new Set(named)].filter(
+    (url): url is string => url !== null && url !== self && isInternal(url, site),
+  );
 }
 
 /**

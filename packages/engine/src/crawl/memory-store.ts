@@ -76,6 +76,8 @@ export function createMemoryCrawlStore(options: {
           target.task.depth = depth;
       }
       if (page.redirectTo) add(page.redirectTo, entry.task.depth, false);
+      // Pages it names (canonical, hreflang) when the crawl goes beyond its seeds.
+      if (options.followLinks ?? true) for (const url of page.pointed) add(url, null, false);
     },
     async completeOrigin(origin, results) {
       origins.set(origin, results);

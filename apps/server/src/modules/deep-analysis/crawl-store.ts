@@ -192,7 +192,8 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         [websiteId, JSON.stringify(links)],
       );
     // What the crawl goes on to: followed links (a redirect's target whatever the setting: it is the
-    // page itself), each at the shallowest depth it was found at.
+    // page itself), each at the shallowest depth it was found at; then, when links are followed,
+    // the canonical and hreflang targets no link led to, at no click depth.
     const found = new Map<string, number | null>();
     for (const page of pages) {
       const depth = page.task.depth === null ? null : page.task.depth + 1;
@@ -207,6 +208,8 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
           found.set(url, depth);
       }
     }
+    if (options.followLinks)
+      for (const url of pages.flatMap((page) => page.pointed)) if (!found.has(url)) found.set(url, null);
     if (found.size === 0) return;
     const targets = [...found].map(([url, depth]) => ({ url, depth }));
     await query(

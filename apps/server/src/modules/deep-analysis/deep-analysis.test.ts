@@ -53,6 +53,7 @@ const DEFECTS: Record<string, CrawlSitePage> = {
     '/pair-en',
     '/links-broken',
     '/links-moved',
+    '/canon-to-unlinked',
   ]),
   '/clean': page('A clean page', 1, ['/'], '<link rel="canonical" href="{{origin}}/clean">'),
   '/orphan': page('Nobody links here', 2),
@@ -67,6 +68,13 @@ const DEFECTS: Record<string, CrawlSitePage> = {
     7,
     ['/'],
     '<link rel="canonical" href="{{origin}}/gone">',
+  ),
+  // Its canonical names a missing page no link leads to: the crawl fetches it to judge it.
+  '/canon-to-unlinked': page(
+    'Canonical to a page nothing links to',
+    14,
+    ['/'],
+    '<link rel="canonical" href="{{origin}}/never-linked">',
   ),
   '/canon-to-noindex': page(
     'Canonical to a noindex page',
@@ -373,6 +381,10 @@ describe('the crawl-wide checks', () => {
       message: expect.stringContaining('noindex'),
     });
     expect((await resultOf(w, '/clean', 'canonical-tag', origin))!.status).toBe('passed');
+    expect(await resultOf(w, '/canon-to-unlinked', 'canonical-tag', origin)).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining(`The canonical URL (${origin}/never-linked) answers 404`),
+    });
   });
 
   it('fail hreflang alternates without a return link, not pairs that link back', async () => {
