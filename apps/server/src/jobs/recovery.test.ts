@@ -18,16 +18,25 @@ import {
   waitForHealth,
 } from '../test/processes';
 
-/** A site whose robots.txt answers slowly, so a checkup of it is caught half written. */
-const ROBOTS_DELAY_MS = 4_000;
 const SECTIONS = ['meta-title', 'http-status-code', 'robots-txt', 'hsts', 'sitemap'];
+const ROBOTS = 'User-agent: *\nAllow: /\n';
 
+/**
+ * A site whose robots.txt answers only once the test lets it (`answerRobots`), so a checkup of it
+ * is caught half written however slowly the machine runs. (A robots.txt answering after 4 s let
+ * a loaded run's checkup finish before the test looked.)
+ */
 let site: Server;
 let origin: string;
+let robotsHeld = true;
+const answerRobots = () => {
+  robotsHeld = false;
+};
 beforeAll(async () => {
   site = createServer((request, response) => {
     if (request.url === '/robots.txt') {
-      setTimeout(() => response.end('User-agent: *\nAllow: /\n'), ROBOTS_DELAY_MS);
+      // Held: never answered (the first process dies waiting); the socket closes with it.
+      if (!robotsHeld) response.end(ROBOTS);
       return;
     }
     response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -38,7 +47,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => site.close(resolve)));
+afterAll(
+  () =>
+    new Promise((resolve) => {
+      site.close(resolve);
+      site.closeAllConnections();
+    }),
+);
 
 /** Registers a user on the trial and starts a checkup, in the data folder, with no worker running. */
 async function queueCheckup(dataDir: string): Promise<{ account: Account; guid: string }> {
@@ -93,6 +108,7 @@ describe('the embedded process after a SIGKILL', () => {
       expect((await get(`/api/report/v2?guid=${guid}`)).body?.status).toBe('running');
       first.kill('SIGKILL');
       await exitOf(first);
+      answerRobots();
 
       const restarted = Date.now();
       const second = spawnSitelens(['start'], env);
