@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { selftestJob } from '../modules/system/selftest';
 import { createTestDatabase } from '../test/db';
-import { exitOf, expireJobs, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
+import { exitOf, expireJobs, readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
 import { type Queue, startQueue } from './queue';
 
 // Separate processes can share only a database server: PGlite lives inside one process.
@@ -19,7 +19,7 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
   const startWorker = async () => {
     const worker = spawnSitelens(['worker'], { DATABASE_URL: databaseUrl });
     workers.push(worker);
-    await waitFor('the worker to be ready', async () => worker.output().includes('sitelens worker ready'));
+    await readyOf(worker, 'sitelens worker ready');
     return worker;
   };
   const results = (id: string) =>

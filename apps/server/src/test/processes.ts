@@ -30,6 +30,19 @@ export async function exitOf(child: ChildProcess): Promise<number | null> {
   return code as number | null;
 }
 
+/**
+ * Waits until the process prints `line` (its readiness), failing with its output if it exits
+ * first. No bound of its own: a start takes what the machine gives it (the test's timeout bounds
+ * it), where a 20 s bound failed a loaded run whose worker was starting, not stuck.
+ */
+export async function readyOf(child: SitelensProcess, line: string): Promise<void> {
+  while (!child.output().includes(line)) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`sitelens exited before '${line}':\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Polls until `condition` holds, failing with `what` after the timeout. */
 export async function waitFor<T>(
   what: string,

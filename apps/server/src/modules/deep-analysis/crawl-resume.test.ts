@@ -2,7 +2,14 @@ import { generatedSite, startCrawlSite } from '@sitelens/engine/testing/crawl-si
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
-import { exitOf, expireJobs, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import {
+  exitOf,
+  expireJobs,
+  readyOf,
+  type SitelensProcess,
+  spawnSitelens,
+  waitFor,
+} from '../../test/processes';
 
 // SECURITY.md G for the crawl: a worker SIGKILLed mid-crawl loses no URL, and a URL saved twice is
 // written once. Separate processes share only a database server: PostgreSQL only.
@@ -41,7 +48,7 @@ describe.skipIf(!serverUrl)('a crawl whose worker is killed (PostgreSQL)', () =>
       FETCH_CONNECT_TO: `resume.example.com:80:127.0.0.1:${site.port}`,
     });
     workers.push(worker);
-    await waitFor('the worker to be ready', async () => worker.output().includes('sitelens worker ready'));
+    await readyOf(worker, 'sitelens worker ready');
     return worker;
   };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebsite, createTestApp, registerUser, startTrial, type TestApp } from '../../test/app';
 import { type FakeDataForSeo, startFakeDataForSeo } from '../../test/dataforseo-server';
 import { createTestDatabase } from '../../test/db';
-import { type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import { readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
 import { trackKeywordsJob } from './tracking';
 
 // SECURITY.md G for position tracking: a worker SIGKILLed in the middle of the daily check loses
@@ -47,7 +47,7 @@ describe.skipIf(!serverUrl)('the daily position check under a SIGKILLed worker (
       DATAFORSEO_API_URL: fake.url,
     });
     workers.push(worker);
-    await waitFor('the worker to be ready', async () => worker.output().includes('sitelens worker ready'));
+    await readyOf(worker, 'sitelens worker ready');
     return worker;
   };
   const written = async () =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
-import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import { exitOf, readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
 import { liveProbeRegions, machineAddress, type Probe, regionProbes, startProbe } from './probe';
 
 // Probes by region across machines: `sitelens probe --region eu-west-1`, a process of its own on
@@ -60,9 +60,7 @@ describe.skipIf(!serverUrl)('a probe process for one region (PostgreSQL)', () =>
       FETCH_CONNECT_TO: connectTo,
       MONITOR_UPTIME_SECONDS: '5',
     });
-    await waitFor('the probe process to be ready', async () =>
-      child!.output().includes('sitelens probe ready'),
-    );
+    await readyOf(child, 'sitelens probe ready');
     probe = await startProbe({
       database: t.database,
       fetcher: guardedFetcherFor({ FETCH_ALLOW_PRIVATE: undefined, FETCH_CONNECT_TO: connectTo }),

@@ -6,7 +6,7 @@ import { guardedFetcherFor } from '../../platform/fetcher';
 import { createMailer } from '../../providers/mail/mailer';
 import { type Account, addWebsite, createTestApp, type TestApp, teamAccount } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
-import { exitOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import { exitOf, readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
 import { deliverDue } from './deliveries';
 
 // SECURITY.md G for notifications: a probe process SIGKILLed the moment an outage's notification
@@ -50,9 +50,7 @@ describe.skipIf(!serverUrl)('notifications under a SIGKILLed probe (PostgreSQL)'
     );
   const startProbe = async () => {
     child = spawnSitelens(['probe', '--region', 'us-east-1'], env);
-    await waitFor('the probe process to be ready', async () =>
-      child!.output().includes('sitelens probe ready'),
-    );
+    await readyOf(child, 'sitelens probe ready');
   };
   /** SIGKILL the probe the moment `event` is queued, then let its leases run out (backdated). */
   const killWhenQueued = async (event: string) => {

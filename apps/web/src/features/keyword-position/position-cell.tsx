@@ -47,16 +47,20 @@ export function PositionCell({
         </span>
       );
     // A lookup that failed is not under way: no spinner, the reason instead.
-    const failed = keyword.retry_at !== undefined;
+    const retryAt = keyword.retry_at;
     return (
       <span className="kp-position-cell">
         <span className="kp-position">
-          {!failed && <Spin size="small" />}
+          {retryAt === undefined && <Spin size="small" />}
           <span className="kp-waiting">{messages.waiting(utcMoment(Date.parse(keyword.c_at), now))}</span>
           {retry}
         </span>
         <span className="kp-prev">
-          {failed && keyword.retry_reason ? messages.failed(keyword.retry_reason) : messages.queued}
+          {retryAt === undefined
+            ? messages.queued
+            : keyword.retry_reason
+              ? messages.failed(keyword.retry_reason)
+              : messages.retry(utcTime(retryAt))}
         </span>
       </span>
     );
