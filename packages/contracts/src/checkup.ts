@@ -24,7 +24,6 @@ export const CHECKUP_MESSAGES = {
 export const CheckStatusSchema = z.enum(['passed', 'warning', 'failed']);
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
-/** An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. */
 /** The longest URL a checkup takes: what browsers and search engines handle. */
 export const MAX_URL_LENGTH = 2048;
 
@@ -35,6 +34,7 @@ export const MAX_URL_LENGTH = 2048;
 export const isDnsHostName = (host: string): boolean =>
   host.length <= 253 && host.split('.').every((label) => label.length >= 1 && label.length <= 63);
 
+/** An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. */
 export const CheckupUrlSchema = z
   .string()
   .trim()

@@ -7,6 +7,15 @@ export type CheckResult =
   | { key: string; status: 'skipped'; reason: string }
   | { key: string; status: 'error'; message: string };
 
+/** Verdicts from worst to best; a check that did not judge ranks below them all. */
+export const VERDICT_RANK: Record<CheckResult['status'], number> = {
+  error: -1,
+  skipped: -1,
+  failed: 0,
+  warning: 1,
+  passed: 2,
+};
+
 /**
  * Runs checks over gathered artifacts. A check whose artifact is missing is skipped with the
  * gatherer's reason; a check that throws becomes an error result for that check alone.

@@ -2,7 +2,7 @@ import type { RedirectHop } from '../artifacts';
 import { checkMeta } from '../catalog';
 import { artifactsRead, type Check } from '../checks/define-check';
 import { allChecks } from '../checks/index';
-import { type CheckResult, evaluateOne } from '../evaluate';
+import { type CheckResult, evaluateOne, VERDICT_RANK } from '../evaluate';
 import type { BrowserPool } from '../gather/browser-pool';
 import type { GatherContext } from '../gather/context';
 import { engineFetch } from '../gather/engine-fetch';
@@ -81,15 +81,6 @@ export interface CrawlStore {
   completeOrigin?(origin: string, results: CheckResult[]): Promise<void>;
 }
 
-/** Verdicts from worst to best: a second measurement replaces the first only when better. */
-const RANK: Record<CheckResult['status'], number> = {
-  error: -1,
-  skipped: -1,
-  failed: 0,
-  warning: 1,
-  passed: 2,
-};
-
 export interface CrawlOptions {
   /** The site's host (`example.com`); links to it, with or without `www.`, are internal. */
   site: string;
@@ -103,8 +94,8 @@ export interface CrawlOptions {
   concurrency?: number;
   politeness?: PolitenessOptions;
   /**
-   * A page whose timed checks (Time to First Byte) did not pass is fetched once more and judged on
-   * the faster answer (default on): so a slow page is requested twice.
+   * A page whose timed checks did not pass is measured once more and the better verdict kept
+   * (default on): fetched again for Time to First Byte, loaded again in Chromium for its timings.
    */
   timeAgain?: boolean;
   /** Chromium's pass on a sample of each template; absent: no browser. */
@@ -215,7 +206,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
     );
     if (slow.length === 0 || context === null || options.timeAgain === false) return results;
     const inBrowser = slow.filter((check) => artifactsRead(check).includes('browser'));
-    const onAnswer = slow.filter((check) => !artifactsRead(check).includes('browser'));
+    const onAnswer = slow.filter((check) => !inBrowser.includes(check));
     const [answered, loaded] = await Promise.all([
       onAnswer.length > 0 ? answerAgain(onAnswer, url, context) : [],
       inBrowser.length > 0 && browser
@@ -228,7 +219,8 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
     const again = new Map([...answered, ...loaded].map((result) => [result.key, result]));
     return results.map((result) => {
       const second = again.get(result.key);
-      return second && RANK[second.status] > RANK[result.status] ? second : result;
+      // A second measurement replaces the first only when better.
+      return second && VERDICT_RANK[second.status] > VERDICT_RANK[result.status] ? second : result;
     });
   }
 

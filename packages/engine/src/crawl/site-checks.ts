@@ -1,7 +1,7 @@
 import type { CrawlPage } from '../artifacts';
 import { format } from '../checks/define-check';
 import { allChecks } from '../checks/index';
-import { type CheckResult, evaluateOne } from '../evaluate';
+import { type CheckResult, evaluateOne, VERDICT_RANK } from '../evaluate';
 
 /** The [C] checks: judged per page, but only after the whole crawl is known. */
 export const CRAWL_CHECKS = allChecks.filter((check) => check.scope === 'crawl');
@@ -92,8 +92,7 @@ function worsen(
   message: string,
   data: Record<string, unknown>,
 ): Judged {
-  const rank = { passed: 0, warning: 1, failed: 2 } as const;
-  const worst = rank[status] > rank[result.status] ? status : result.status;
+  const worst = VERDICT_RANK[status] < VERDICT_RANK[result.status] ? status : result.status;
   const kept = result.status === 'passed' || !result.message ? '' : ` ${result.message}`;
   return { ...result, status: worst, message: `${message}${kept}`, data: { ...result.data, ...data } };
 }

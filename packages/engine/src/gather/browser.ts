@@ -287,7 +287,6 @@ async function readAnchors(cdp: CDPSession): Promise<RenderedAnchor[]> {
   }
 }
 
-/** The network log from the DevTools protocol: type, status, protocol and sizes per request. */
 /**
  * Chromium's own request for the tab's icon (`/favicon.ico`, made after the page loads whether the
  * page names it or not): no file of the page, and timed by the browser, so caught by some loads and
@@ -302,6 +301,7 @@ export function isTabIconFetch(url: string | undefined): boolean {
   }
 }
 
+/** The network log from the DevTools protocol: type, status, protocol and sizes per request. */
 async function recordNetwork(tab: Page): Promise<{ entries(): NetworkEntry[] }> {
   const cdp = await tab.context().newCDPSession(tab);
   const requests = new Map<string, NetworkEntry>();
