@@ -97,6 +97,7 @@ const LABELS: Record<string, string> = {
   cls: 'Cumulative Layout Shift (CLS)',
   fcp: 'First Contentful Paint (FCP)',
   ttfb: 'Time to First Byte (TTFB)',
+  not_counted: 'Not counted (this machine busy)',
   inp: 'Interaction to Next Paint (INP)',
   tbt: 'Total Blocking Time (TBT)',
   lcp_lazy: 'Main image loads lazily',

@@ -24,7 +24,7 @@ export interface PageArtifact {
   /** Every hop before the final response, in order. */
   redirects: RedirectHop[];
   /** Milliseconds; a phase that could not be measured (a reused connection has no DNS) is absent. */
-  timings: { dns?: number; connect?: number; tls?: number; firstByte?: number; total: number };
+  timings: { dns?: number; connect?: number; tls?: number; firstByte?: number; busy?: number; total: number };
 }
 
 /** The page's HTML parsed once, shared by every check that reads markup. */

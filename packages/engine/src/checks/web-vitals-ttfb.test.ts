@@ -43,6 +43,22 @@ describe('web-vitals-ttfb', () => {
     );
   });
 
+  it("does not count the time this machine's own work held the answer back", () => {
+    const result = run({ connect: 2, firstByte: 2600, busy: 2300, total: 2700 });
+    expect(result.status).toBe('passed');
+    expect(result.message).toBe(
+      'The first byte arrived after 0.30 s, within the 0.80 s target. (Not counted: 2.30 s during which this machine was busy with its own work.)',
+    );
+    expect(result.data).toEqual({
+      ttfb: { total: 300, dns: null, connect: 2, tls: null, wait: 298, not_counted: 2300 },
+    });
+    // A few milliseconds of it are not worth a word.
+    expect(run({ firstByte: 900, busy: 20, total: 950 })).toMatchObject({
+      status: 'warning',
+      message: 'The first byte arrived after 0.88 s; aim for 0.80 s or less.',
+    });
+  });
+
   it('falls back to the full response time when the first byte was not timed', () => {
     const result = run({ total: 500 });
     expect(result.status).toBe('passed');

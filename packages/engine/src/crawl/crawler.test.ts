@@ -194,7 +194,7 @@ describe('the crawler', () => {
       (path) => {
         if (path === '/') return page('Home page of the site', ['/once', '/always']);
         if (path === '/once') return { ...page('Slow the first time'), delayMs: slowOnce++ === 0 ? 900 : 0 };
-        if (path === '/always') return { ...page('Slow every time'), delayMs: 900 };
+        if (path === '/always') return { ...page('Slow every time'), delayMs: 1200 };
         return undefined;
       },
       { timeAgain: true },
@@ -204,10 +204,11 @@ describe('the crawler', () => {
     // A busy moment is no slow server: timed again, it answered at once.
     expect(ttfb('/once').status).toBe('passed');
     expect(slowOnce).toBe(2);
-    // A slow server is slow both times.
+    // A slow server is slow both times: its 1.2 s, less at most what this process's own work (the
+    // crawl's other pages, and this site, served from the same process) held the answer back.
     const always = ttfb('/always');
     expect(always.status).toBe('warning');
-    expect('data' in always && (always.data.ttfb as { total: number }).total).toBeGreaterThanOrEqual(900);
+    expect('data' in always && (always.data.ttfb as { total: number }).total).toBeGreaterThan(800);
   });
 
   it('fetches the canonical and hreflang targets no link leads to, within the budget, as no link', async () => {

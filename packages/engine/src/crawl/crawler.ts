@@ -2,6 +2,7 @@ import type { RedirectHop } from '../artifacts';
 import { checkMeta } from '../catalog';
 import { artifactsRead, type Check } from '../checks/define-check';
 import { allChecks } from '../checks/index';
+import { siteFirstByte } from '../checks/web-vitals-ttfb';
 import { type CheckResult, evaluateOne, VERDICT_RANK } from '../evaluate';
 import type { BrowserPool } from '../gather/browser-pool';
 import type { GatherContext } from '../gather/context';
@@ -233,8 +234,8 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
     } catch {
       return [];
     }
-    const firstByte = (timings: FetchedResponse['timings']) => timings.firstByte ?? timings.total;
-    if (again.status !== page.status || firstByte(again.timings) >= firstByte(page.timings)) return [];
+    if (again.status !== page.status || siteFirstByte(again.timings) >= siteFirstByte(page.timings))
+      return [];
     const faster = { ...page, timings: again.timings };
     return checks.map((check) => evaluateOne(check, { page: faster }));
   }

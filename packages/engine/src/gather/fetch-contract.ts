@@ -20,7 +20,7 @@ export interface FetchedResponse {
   /** The body stopped at the size cap. */
   truncated: boolean;
   redirects: RedirectHop[];
-  timings: { dns?: number; connect?: number; tls?: number; firstByte?: number; total: number };
+  timings: { dns?: number; connect?: number; tls?: number; firstByte?: number; busy?: number; total: number };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Keep-alive of the guarded fetcher, proved by counting TCP connections at local servers: reuse per
 // origin and checked address set, the guard still run on every hop, and nothing left open by close().
+import diagnostics from 'node:diagnostics_channel';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -205,6 +206,27 @@ describe('guarded fetch: keep-alive reuse', () => {
       remotePort: site.port,
       protocol: 'http/1.1',
     });
+  });
+
+  it("names the part of the wait for the first byte that this process's own work held back", async () => {
+    const f = fetcher();
+    await f.fetchPage(site.url('/ok'));
+    // The moment the request is on the wire, this process runs 400 ms of other work (a crawl's
+    // other pages, an embedded database): the answer cannot be read before it ends.
+    const sent = diagnostics.channel('undici:client:sendHeaders');
+    const work = () => {
+      sent.unsubscribe(work);
+      const until = performance.now() + 400;
+      while (performance.now() < until) {}
+    };
+    sent.subscribe(work);
+    const held = await f.fetchPage(site.url('/ok'));
+    expect(held.timings.firstByte).toBeGreaterThanOrEqual(400);
+    expect(held.timings.busy).toBeGreaterThanOrEqual(400);
+    expect(held.timings.busy).toBeLessThanOrEqual(held.timings.firstByte!);
+    // Nothing held back: the wait is the site's.
+    const quiet = await f.fetchPage(site.url('/ok'));
+    expect(quiet.timings.busy).toBeLessThan(400);
   });
 
   it('https: the second request reuses the TLS connection, with no connect or tls timing', async () => {

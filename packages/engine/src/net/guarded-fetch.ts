@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tls from 'node:tls';
@@ -128,6 +128,12 @@ export interface HopTimings {
   tls?: number;
   /** From the request being sent on an open connection to the response headers. */
   firstByte?: number;
+  /**
+   * Of `firstByte`, the time this process's event loop spent running other work (a crawl's other
+   * pages, an embedded database): an answer that arrived meanwhile waited for it, so up to this much
+   * of the wait was this machine's, not the site's.
+   */
+  busy?: number;
   total: number;
 }
 
@@ -883,10 +889,12 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     try {
       let reused: ConnectRecord | undefined;
       let dispatched: number;
+      let loopAtDispatch: EventLoopUtilization;
       let response: Dispatcher.ResponseData;
       for (let attempt = 0; ; attempt++) {
         reused = lease.pooled ? lease.current() : undefined;
         dispatched = performance.now();
+        loopAtDispatch = performance.eventLoopUtilization();
         try {
           response = await lease.client.request({
             path: `${url.pathname}${url.search}`,
@@ -911,6 +919,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       }
       body = response.body;
       const headersAt = performance.now();
+      const loop = performance.eventLoopUtilization(loopAtDispatch!);
       const record = lease.current() ?? {};
       // On a reused connection there was no connect or TLS on this hop.
       const opened = record !== reused;
@@ -930,6 +939,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
       timings.firstByte = round(
         headersAt - Math.max((opened ? record.ready : undefined) ?? dispatched, dispatched),
       );
+      timings.busy = Math.min(timings.firstByte, round(loop.active));
       const hop: FetchHop = {
         url: url.href,
         status: response.statusCode,
