@@ -142,16 +142,19 @@ describe.skipIf(!hasChromium)(
      * "Analyzing" banner alone passed while that call was still on its way.)
      */
     const crawlDone = async () => {
+      // One bound for the whole wait: a reloaded screen that took over 30 s to make its call on a
+      // busy machine was slow, not stuck.
+      const deadline = Date.now() + 180_000;
+      const left = () => Math.max(1, deadline - Date.now());
       const noneRunning = async () => {
         const active = page.waitForResponse(
           (r) => r.url().includes('/api/on-page-seo/active') && !r.url().includes('process_type='),
-          { timeout: 30_000 },
+          { timeout: left() },
         );
-        await page.reload();
+        await page.reload({ timeout: left() });
         // A body the page navigated away from cannot be read: ask again with the next reload.
         return ((await (await active).json().catch(() => [null])) as unknown[]).length === 0;
       };
-      const deadline = Date.now() + 180_000;
       while (!(await noneRunning())) {
         if (Date.now() > deadline) throw new Error('timed out waiting for the crawl to end');
         await page.waitForTimeout(POLL_MS);

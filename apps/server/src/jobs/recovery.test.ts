@@ -101,10 +101,14 @@ describe('the embedded process after a SIGKILL', () => {
       const first = spawnSitelens(['start'], env);
       processes.push(first);
       await waitForHealth(`${base}/api/health`, first);
-      const early = await waitFor('the first section', async () => {
-        const section = await get(`/api/report/${guid}/meta-title`);
-        return section.status === 200 && section.body;
-      });
+      const early = await waitFor(
+        'the first section',
+        async () => {
+          const section = await get(`/api/report/${guid}/meta-title`);
+          return section.status === 200 && section.body;
+        },
+        first,
+      );
       expect((await get(`/api/report/v2?guid=${guid}`)).body?.status).toBe('running');
       first.kill('SIGKILL');
       await exitOf(first);

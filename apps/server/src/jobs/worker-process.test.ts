@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { selftestJob } from '../modules/system/selftest';
 import { createTestDatabase } from '../test/db';
-import { exitOf, expireJobs, readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../test/processes';
+import {
+  exitOf,
+  expireJobs,
+  PROCESS_TEST_MS,
+  readyOf,
+  type SitelensProcess,
+  spawnSitelens,
+  waitFor,
+} from '../test/processes';
 import { type Queue, startQueue } from './queue';
 
 // Separate processes can share only a database server: PGlite lives inside one process.
@@ -51,16 +59,24 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     await database?.close();
   });
 
-  it('does a job this process sent', async () => {
-    const worker = await startWorker();
-    const id = crypto.randomUUID();
-    await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 });
-    const rows = await waitFor('the result', async () => {
-      const found = await results(id);
-      return found.length > 0 && found;
-    });
-    expect(rows).toEqual([{ worker_pid: worker.pid }]);
-  });
+  it(
+    'does a job this process sent',
+    async () => {
+      const worker = await startWorker();
+      const id = crypto.randomUUID();
+      await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 });
+      const rows = await waitFor(
+        'the result',
+        async () => {
+          const found = await results(id);
+          return found.length > 0 && found;
+        },
+        worker,
+      );
+      expect(rows).toEqual([{ worker_pid: worker.pid }]);
+    },
+    PROCESS_TEST_MS,
+  );
 
   it.each([
     ['before', { delay_before_ms: 3_000, delay_after_ms: 0 }],
@@ -72,8 +88,8 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
       const id = crypto.randomUUID();
       const jobId = (await queue.send(selftestJob, { id, ...delays }))!;
       if (when === 'before')
-        await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
-      else await waitFor('the first result', async () => (await results(id)).length > 0);
+        await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active', first);
+      else await waitFor('the first result', async () => (await results(id)).length > 0, first);
       first.kill('SIGKILL');
       await exitOf(first);
       expect((await jobState(jobId))?.state).toBe('active'); // nobody finished it
@@ -83,7 +99,7 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
       await waitFor(
         'the retried job to complete',
         async () => (await jobState(jobId))?.state === 'completed',
-        30_000,
+        fresh,
       );
 
       const rows = await results(id);
@@ -99,7 +115,7 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     const holder = await startWorker();
     const id = crypto.randomUUID();
     const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 10_000, delay_after_ms: 0 }))!;
-    await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
+    await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active', holder);
     // Killed while it waits before writing: the other worker starts only now, so it cannot take the
     // job first, and however long it takes to start, the holder never gets to finish.
     holder.kill('SIGKILL');
@@ -120,33 +136,41 @@ describe.skipIf(!serverUrl)('a sitelens worker in another process (PostgreSQL)',
     expect((await queue.counts()).active).toBe(0);
   }, 90_000);
 
-  it('starts a job sent from another process at once, not at its next 2 s poll', async () => {
-    await startWorker();
-    const waits: number[] = [];
-    for (let round = 0; round < 4; round++) {
-      // Land at a different point of the worker's polling cycle each time.
-      await new Promise((resolve) => setTimeout(resolve, 250 + round * 370));
-      const id = crypto.randomUUID();
-      const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 }))!;
-      await waitFor('the job to start', async () => (await jobState(jobId))?.state !== 'created');
-      const [row] = await database.query<{ wait_ms: number }>(
-        'select extract(epoch from started_on - created_on) * 1000 as wait_ms from pgboss.job where id = $1',
-        [jobId],
-      );
-      waits.push(Number(row!.wait_ms));
-    }
-    // By polling alone each wait is anywhere in 0–2 s; four of them under 0.7 s is 1 chance in 70.
-    expect(Math.max(...waits)).toBeLessThan(700);
-  }, 30_000);
+  it(
+    'starts a job sent from another process at once, not at its next 2 s poll',
+    async () => {
+      await startWorker();
+      const waits: number[] = [];
+      for (let round = 0; round < 4; round++) {
+        // Land at a different point of the worker's polling cycle each time.
+        await new Promise((resolve) => setTimeout(resolve, 250 + round * 370));
+        const id = crypto.randomUUID();
+        const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 0, delay_after_ms: 0 }))!;
+        await waitFor('the job to start', async () => (await jobState(jobId))?.state !== 'created');
+        const [row] = await database.query<{ wait_ms: number }>(
+          'select extract(epoch from started_on - created_on) * 1000 as wait_ms from pgboss.job where id = $1',
+          [jobId],
+        );
+        waits.push(Number(row!.wait_ms));
+      }
+      // By polling alone each wait is anywhere in 0–2 s; four of them under 0.7 s is 1 chance in 70.
+      expect(Math.max(...waits)).toBeLessThan(700);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('finishes the running job on SIGTERM, then exits 0', async () => {
-    const worker = await startWorker();
-    const id = crypto.randomUUID();
-    const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 2_000, delay_after_ms: 0 }))!;
-    await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active');
-    worker.kill('SIGTERM');
-    expect(await exitOf(worker)).toBe(0);
-    expect(await results(id)).toEqual([{ worker_pid: worker.pid }]);
-    expect((await jobState(jobId))?.state).toBe('completed');
-  }, 30_000);
+  it(
+    'finishes the running job on SIGTERM, then exits 0',
+    async () => {
+      const worker = await startWorker();
+      const id = crypto.randomUUID();
+      const jobId = (await queue.send(selftestJob, { id, delay_before_ms: 2_000, delay_after_ms: 0 }))!;
+      await waitFor('the job to start', async () => (await jobState(jobId))?.state === 'active', worker);
+      worker.kill('SIGTERM');
+      expect(await exitOf(worker)).toBe(0);
+      expect(await results(id)).toEqual([{ worker_pid: worker.pid }]);
+      expect((await jobState(jobId))?.state).toBe('completed');
+    },
+    PROCESS_TEST_MS,
+  );
 });

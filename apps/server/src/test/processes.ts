@@ -31,6 +31,13 @@ export async function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 /**
+ * The timeout of a test that starts `sitelens` processes and waits for their work by `readyOf` and
+ * `waitFor(…, child)`: it bounds only a process that hangs, since a start on a loaded machine takes
+ * several times its quiet 2–10 s.
+ */
+export const PROCESS_TEST_MS = 120_000;
+
+/**
  * Waits until the process prints `line` (its readiness), failing with its output if it exits
  * first. No bound of its own: a start takes what the machine gives it (the test's timeout bounds
  * it), where a 20 s bound failed a loaded run whose worker was starting, not stuck.
@@ -43,17 +50,23 @@ export async function readyOf(child: SitelensProcess, line: string): Promise<voi
   }
 }
 
-/** Polls until `condition` holds, failing with `what` after the timeout. */
+/**
+ * Polls until `condition` holds. `bound`: the milliseconds to fail after, for work of this process;
+ * or the child process doing the work: then it fails at once if that process exits, and otherwise
+ * waits what the machine takes (the test's timeout bounds it), as `readyOf` does for a start.
+ */
 export async function waitFor<T>(
   what: string,
   condition: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
+  bound: number | SitelensProcess = 20_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = typeof bound === 'number' ? Date.now() + bound : Number.POSITIVE_INFINITY;
   for (;;) {
     const value = await condition();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (typeof bound !== 'number' && (bound.exitCode !== null || bound.signalCode !== null))
+      throw new Error(`sitelens exited before ${what}:\n${bound.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -67,11 +80,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Waits for a started process's health answer (failing at once if the process exits). */
+/**
+ * Waits for a started process's health answer, failing at once if the process exits; bounded by the
+ * test's timeout, not its own: a start on a starved machine took over 45 s in a loaded run.
+ */
 export async function waitForHealth(url: string, child: SitelensProcess): Promise<unknown> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`sitelens exited early:\n${child.output()}`);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`sitelens exited early:\n${child.output()}`);
     try {
       const res = await fetch(url);
       if (res.ok) return await res.json();
@@ -80,7 +96,6 @@ export async function waitForHealth(url: string, child: SitelensProcess): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no healthy answer from ${url}:\n${child.output()}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebsite, createTestApp, registerUser, startTrial, type TestApp } from '../../test/app';
 import { type FakeDataForSeo, startFakeDataForSeo } from '../../test/dataforseo-server';
 import { createTestDatabase } from '../../test/db';
-import { readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
+import { PROCESS_TEST_MS, readyOf, type SitelensProcess, spawnSitelens, waitFor } from '../../test/processes';
 import { trackKeywordsJob } from './tracking';
 
 // SECURITY.md G for position tracking: a worker SIGKILLed in the middle of the daily check loses
@@ -53,21 +53,25 @@ describe.skipIf(!serverUrl)('the daily position check under a SIGKILLed worker (
   const written = async () =>
     (await t.database.query<{ n: number }>('select count(*)::int as n from keyword_positions'))[0]!.n;
 
-  it('one position per keyword for the day, none lost', async () => {
-    const first = await startWorker();
-    await t.queue.send(trackKeywordsJob, {});
-    await waitFor('a few positions', async () => (await written()) >= 3, 30_000);
-    first.kill('SIGKILL');
-    const atKill = await written();
-    expect(atKill).toBeLessThan(KEYWORDS.length);
+  it(
+    'one position per keyword for the day, none lost',
+    async () => {
+      const first = await startWorker();
+      await t.queue.send(trackKeywordsJob, {});
+      await waitFor('a few positions', async () => (await written()) >= 3, first);
+      first.kill('SIGKILL');
+      const atKill = await written();
+      expect(atKill).toBeLessThan(KEYWORDS.length);
 
-    await startWorker();
-    await t.queue.send(trackKeywordsJob, {}, { singletonKey: 'after-the-kill' });
-    await waitFor('every keyword checked', async () => (await written()) === KEYWORDS.length, 60_000);
-    const rows = await t.database.query<{ keyword: string; days: number }>(
-      'select keyword, count(*)::int as days from keyword_positions group by keyword',
-    );
-    expect(rows).toHaveLength(KEYWORDS.length);
-    expect(rows.every((row) => row.days === 1)).toBe(true);
-  });
+      const second = await startWorker();
+      await t.queue.send(trackKeywordsJob, {}, { singletonKey: 'after-the-kill' });
+      await waitFor('every keyword checked', async () => (await written()) === KEYWORDS.length, second);
+      const rows = await t.database.query<{ keyword: string; days: number }>(
+        'select keyword, count(*)::int as days from keyword_positions group by keyword',
+      );
+      expect(rows).toHaveLength(KEYWORDS.length);
+      expect(rows.every((row) => row.days === 1)).toBe(true);
+    },
+    PROCESS_TEST_MS,
+  );
 });

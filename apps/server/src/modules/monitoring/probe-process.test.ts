@@ -84,7 +84,7 @@ describe.skipIf(!serverUrl)('a probe process for one region (PostgreSQL)', () =>
         const rows = await byProbe();
         return rows.length === SITES.length + 1 && rows.every((row) => row.n >= 4);
       },
-      30_000,
+      child!,
     );
     const rows = await byProbe();
     const other = rows.filter((row) => row.probe_id !== probe!.id);

@@ -57,7 +57,7 @@ describe.skipIf(!serverUrl)('notifications under a SIGKILLed probe (PostgreSQL)'
     await waitFor(
       `the ${event} notification to be queued`,
       async () => (await deliveries()).some((d) => d.event === event),
-      30_000,
+      child!,
     );
     child!.kill('SIGKILL');
     await exitOf(child!);
@@ -127,7 +127,7 @@ describe.skipIf(!serverUrl)('notifications under a SIGKILLed probe (PostgreSQL)'
     await waitFor(
       'both notifications sent',
       async () => (await deliveries()).every((d) => d.status === 'sent'),
-      30_000,
+      child!,
     );
     child!.kill('SIGTERM');
     await exitOf(child!);
