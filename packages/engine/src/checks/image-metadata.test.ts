@@ -22,7 +22,7 @@ describe('image-metadata', () => {
       ),
     ).toEqual({
       status: 'passed',
-      message: 'None of the 1 images carries heavy metadata.',
+      message: 'The one image file the page loads (icons included) carries no heavy metadata.',
       data: { images_with_large_metadata: [] },
     });
   });

@@ -28,7 +28,8 @@ describe('modern-image-formats', () => {
     );
     expect(result).toEqual({
       status: 'passed',
-      message: 'All 2 images are in a modern format or already small.',
+      message:
+        'The 2 image files the page loads (icons included) are all in a modern format or already small.',
       data: { unoptimized_images: [] },
     });
   });

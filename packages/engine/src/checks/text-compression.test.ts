@@ -21,7 +21,8 @@ describe('text-compression', () => {
   it('passes compressed HTML and text files, with the savings', () => {
     expect(textCompression.evaluate({ page: page('br'), resources: [css('gzip')] }, { format })).toEqual({
       status: 'passed',
-      message: 'The HTML is sent br-compressed (20.0 KB → 4.0 KB), and so are the site’s other text files.',
+      message:
+        'The HTML is sent br-compressed (20.0 KB → 4.0 KB); its one other text file over 1.4 KB is compressed.',
       data: {
         compression: { encoding: 'br', raw: 20_480, compressed: 4096, savings_pct: 80 },
         uncompressed: [],
@@ -44,6 +45,25 @@ describe('text-compression', () => {
       status: 'warning',
       data: { uncompressed: ['https://example.com/site.css'] },
     });
+  });
+
+  it('calls small HTML sent as it is too small to gain, not compressed', () => {
+    const small = pageArtifact('https://example.com/', 'x'.repeat(700), { headers: {}, transferBytes: 700 });
+    expect(textCompression.evaluate({ page: small, resources: [] }, { format })).toMatchObject({
+      status: 'passed',
+      message: 'The HTML (0.7 KB) is too small to gain from compression.',
+    });
+    const two = [
+      css('br'),
+      resource('https://example.com/app.js', {
+        contentType: 'text/javascript',
+        bytes: 9000,
+        headers: { 'content-encoding': 'gzip' },
+      }),
+    ];
+    expect(textCompression.evaluate({ page: small, resources: two }, { format }).message).toBe(
+      'The HTML (0.7 KB) is too small to gain from compression; its 2 other text files over 1.4 KB are all compressed.',
+    );
   });
 
   it('fails uncompressed HTML', () => {

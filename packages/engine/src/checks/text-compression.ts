@@ -4,7 +4,10 @@ import { defineCheck, failed, passed, warning } from './define-check';
 export const thresholds = { minBytes: 1400 };
 
 const messages = {
-  ok: 'The HTML is sent {encoding}-compressed ({raw} KB → {compressed} KB), and so are the site’s other text files.',
+  ok: 'The HTML is sent {encoding}-compressed ({raw} KB → {compressed} KB){others}.',
+  small: 'The HTML ({raw} KB) is too small to gain from compression{others}.',
+  otherOne: '; its one other text file over {min} KB is compressed',
+  otherMany: '; its {count} other text files over {min} KB are all compressed',
   html: 'The HTML ({raw} KB) is sent uncompressed; gzip or Brotli would make it several times smaller.',
   assets: 'The HTML is compressed, but {count} text file(s) are sent uncompressed.',
 };
@@ -30,15 +33,15 @@ export const textCompression = defineCheck({
     const raw = page.bytes;
     const compressed = page.transferBytes;
     const savings = compressed !== null && raw > 0 ? Math.round(((raw - compressed) / raw) * 100) : null;
-    const uncompressed = resources
-      .filter(
-        (r) =>
-          r.status !== null &&
-          r.status < 400 &&
-          r.bytes > thresholds.minBytes &&
-          TEXT.test(r.contentType ?? '') &&
-          !COMPRESSED.test(r.headers['content-encoding'] ?? ''),
-      )
+    const text = resources.filter(
+      (r) =>
+        r.status !== null &&
+        r.status < 400 &&
+        r.bytes > thresholds.minBytes &&
+        TEXT.test(r.contentType ?? ''),
+    );
+    const uncompressed = text
+      .filter((r) => !COMPRESSED.test(r.headers['content-encoding'] ?? ''))
       .map((r) => r.url);
     const data = {
       compression: { encoding, raw, compressed, savings_pct: encoding ? savings : 0 },
@@ -49,8 +52,18 @@ export const textCompression = defineCheck({
       return failed(format(messages.html, { raw: kb(raw) }), data);
     if (uncompressed.length > 0)
       return warning(format(messages.assets, { count: uncompressed.length }), data);
+    // Only what was compressed is called compressed: a small page sent as it is, or no text file.
+    const others =
+      text.length === 0
+        ? ''
+        : format(text.length === 1 ? messages.otherOne : messages.otherMany, {
+            count: text.length,
+            min: kb(thresholds.minBytes),
+          });
+    if (!encoding || !COMPRESSED.test(encoding))
+      return passed(format(messages.small, { raw: kb(raw), others }), data);
     return passed(
-      format(messages.ok, { encoding: encoding ?? 'not', raw: kb(raw), compressed: kb(compressed ?? raw) }),
+      format(messages.ok, { encoding, raw: kb(raw), compressed: kb(compressed ?? raw), others }),
       data,
     );
   },

@@ -9,11 +9,8 @@ const messages = {
   slow: 'The first byte arrived after {time}; aim for {good} s or less.',
   poor: 'The first byte arrived after {time}, over the {poor} s limit; every other metric waits for it.',
   estimated: ' (Measured from the full response, the first byte was not timed separately.)',
-  busy: ' (Not counted: {busy} during which this machine was busy with its own work.)',
+  busy: ' (Measured {measured}, of which {busy} this machine was busy with its own work: not counted.)',
 };
-
-/** Busy time of this machine worth naming in the message; below it, the discount is noise. */
-const BUSY_NOTED_MS = 50;
 
 /**
  * The site's share of the wait for the first byte: the measured wait less the time this machine's
@@ -27,6 +24,7 @@ export function siteFirstByte(timings: PageArtifact['timings']): number {
 const ms = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 /** Fast answers in milliseconds ("12 ms", not "0.01 s"); the rest in seconds. */
 const duration = (value: number) => (value < 100 ? `${Math.round(value)} ms` : `${seconds(value)} s`);
+const band = (time: number) => (time > thresholds.poor ? 'poor' : time > thresholds.good ? 'slow' : 'good');
 
 export const webVitalsTtfb = defineCheck({
   key: 'web-vitals-ttfb',
@@ -43,9 +41,12 @@ export const webVitalsTtfb = defineCheck({
   howToFix:
     'Look at which phase is slow. A long <b>wait</b> is the server building the page: cache full pages (a reverse proxy, a CDN or a page-cache plugin), profile slow database queries, and avoid calling external APIs while rendering. Long <b>DNS</b>, <b>connect</b> or <b>TLS</b> phases point to distance or the hosting: use a fast DNS provider, serve through a CDN close to visitors, enable TLS 1.3 and HTTP/2 or HTTP/3. Avoid redirects before the page, since each one adds a full round trip.',
   evaluate({ page }, { format }) {
-    const { dns, connect, tls, firstByte, busy } = page.timings;
+    const { dns, connect, tls, firstByte, total } = page.timings;
     // firstByte counts from the start of the request, like the Navigation Timing API's responseStart.
-    const ttfb = siteFirstByte(page.timings);
+    const measured = firstByte ?? total;
+    // This machine's busy time is left out only where it changes the verdict, and then said.
+    const discounted = band(siteFirstByte(page.timings)) !== band(measured);
+    const ttfb = discounted ? siteFirstByte(page.timings) : measured;
     const setup = (dns ?? 0) + (connect ?? 0) + (tls ?? 0);
     const data = {
       ttfb: {
@@ -54,13 +55,15 @@ export const webVitalsTtfb = defineCheck({
         connect: ms(connect),
         tls: ms(tls),
         wait: firstByte === undefined ? null : Math.max(0, Math.round(ttfb - setup)),
-        ...(busy !== undefined && busy >= BUSY_NOTED_MS ? { not_counted: Math.round(busy) } : {}),
+        ...(discounted ? { not_counted: Math.round(measured - ttfb) } : {}),
       },
     };
     const values = { time: duration(ttfb), good: seconds(thresholds.good), poor: seconds(thresholds.poor) };
     const note =
       (firstByte === undefined ? messages.estimated : '') +
-      (busy !== undefined && busy >= BUSY_NOTED_MS ? format(messages.busy, { busy: duration(busy) }) : '');
+      (discounted
+        ? format(messages.busy, { measured: duration(measured), busy: duration(measured - ttfb) })
+        : '');
     if (ttfb > thresholds.poor) return failed(format(messages.poor, values) + note, data);
     if (ttfb > thresholds.good) return warning(format(messages.slow, values) + note, data);
     return passed(format(messages.good, values) + note, data);
