@@ -75,6 +75,15 @@ describe('checkups of the fixture sites', () => {
     expect(said).toEqual([]);
   });
 
+  it('a count of one reads as one: never "All 1 images", "1 links" or "1 times"', async () => {
+    const said: string[] = [];
+    for (const report of [await checkup('well-made', 'valid'), await checkup('neglected')])
+      for (const result of report.results)
+        if ('message' in result && /\b(All|None of the) 1 |\b1 (?!ms\b)[a-z]+s\b/.test(result.message))
+          said.push(`${result.key}: ${result.message}`);
+    expect(said).toEqual([]);
+  });
+
   it('an expired certificate still gives a report, with HTTPS failed', async () => {
     const report = await checkup('well-made', 'expired');
     const https = report.results.find((r) => r.key === 'https-encryption');

@@ -6,7 +6,7 @@ export const thresholds = { minTtlDays: 30, hashedTtlDays: 365 };
 
 const messages = {
   none: 'The page loads no scripts or stylesheets of its own.',
-  ok: 'All {count} of the site’s scripts and stylesheets may be cached for at least {days} days.',
+  ok: '{count?The site’s one script or stylesheet|All # of the site’s scripts and stylesheets} may be cached for at least {days} days.',
   hashedShort:
     ' {hashed} of them have a content hash in their name and could be cached for a year (immutable).',
   some: '{short} of {count} scripts and stylesheets may be cached for less than {days} days.',

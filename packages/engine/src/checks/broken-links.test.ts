@@ -156,7 +156,7 @@ describe('broken-links', () => {
     expect(result).toMatchObject({
       status: 'passed',
       message:
-        'None of the 1 links could be verified (e.g. https://www.linkedin.com/in/oak: linkedin.com refuses automated requests (HTTP 999)); they are not counted as broken.',
+        'The one link could not be verified (e.g. https://www.linkedin.com/in/oak: linkedin.com refuses automated requests (HTTP 999)); it is not counted as broken.',
     });
   });
 
@@ -172,10 +172,10 @@ describe('broken-links', () => {
 
   it('says when only the first links were checked', () => {
     expect(run([link('https://example.com/a')], true).message).toBe(
-      'All 1 links answer without errors or redirects. Only the first 1 links were checked.',
+      'The one link answers without errors or redirects. Only the first link was checked.',
     );
     expect(run([link('https://example.com/gone', { status: 404 })], true).message).toContain(
-      'Only the first 1 links were checked.',
+      'Only the first link was checked.',
     );
   });
 

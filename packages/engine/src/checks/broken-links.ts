@@ -16,10 +16,10 @@ export const thresholds = {
 
 const messages = {
   none: 'The page has no http(s) links to check.',
-  ok: 'All {count} links answer without errors or redirects.',
+  ok: '{count?The one link answers|All # links answer} without errors or redirects.',
   okAnswered: 'The {count} links that answered have no errors or redirects.',
   noneAnswered:
-    'None of the {count} links could be verified (e.g. {url}: {reason}); they are not counted as broken.',
+    '{count?The one link could not be verified|None of the # links could be verified} (e.g. {url}: {reason}); {count?it is|they are} not counted as broken.',
   internal:
     '{count} internal link(s) are broken (e.g. {url} answers {status}): visitors and crawlers hit dead ends.',
   also: ' Also: {problems}.',
@@ -29,7 +29,7 @@ const messages = {
   local:
     '{count} link(s) point to localhost or 127.0.0.1 (e.g. {url}), which only work on the author’s computer',
   unverified: ' {count} link(s) could not be verified (e.g. {url}: {reason}) and are not counted as broken.',
-  capped: ' Only the first {count} links were checked.',
+  capped: ' Only the first {count?link was|# links were} checked.',
 };
 
 /** Why a link had no answer, by the fetcher's error code, as the report says it. */

@@ -8,7 +8,7 @@ const messages = {
   few: 'The page loads fewer than {min} static files, too few to judge CDN use.',
   all: '{pct} % of the static files come through a CDN ({providers}).',
   some: 'Only {pct} % of the static files come through a CDN ({providers}); the rest travel from the origin server.',
-  none: 'None of the {count} static files comes through a CDN: visitors far from the server wait longer for every one.',
+  none: '{count?The one static file does not come|None of the # static files comes} through a CDN: visitors far from the server wait longer for every one.',
 };
 
 // Response headers that name the CDN that served a file.

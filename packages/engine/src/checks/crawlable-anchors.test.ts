@@ -82,7 +82,7 @@ describe('crawlable-anchors', () => {
         renderedAnchor({ href: null, text: 'Menu', role: 'button', clickListener: true }),
       ]);
       expect(result.status).toBe('passed');
-      expect(result.message).toBe('All 1 links have an href that crawlers can follow.');
+      expect(result.message).toBe('The one link has an href that crawlers can follow.');
     });
 
     it('lists a link the HTML already shows once, and adds the ones scripts made', () => {

@@ -10,7 +10,7 @@ const APP_SCHEMES = new Set(['mailto:', 'tel:', 'sms:', 'callto:', 'fax:', 'geo:
 
 const messages = {
   uncrawlable: '{count} of {total} links cannot be followed by crawlers (no http(s) href): {reasons}.',
-  ok: 'All {total} links have an href that crawlers can follow.',
+  ok: '{total?The one link has|All # links have} an href that crawlers can follow.',
   none: 'The page has no links to check.',
 };
 const REASONS = {

@@ -95,10 +95,21 @@ export const notApplicable = (message: string, data?: Record<string, unknown>): 
   ...(data ? { data } : {}),
 });
 
+/**
+ * Fills `{name}` with its value. `{name?one|many}` says a count the way a person writes it: `one`
+ * when the value is 1, else `many`, with `#` standing for the number ("{total?The one image
+ * has|All # images have} alt text." — never "All 1 images").
+ */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return template
+    .replace(
+      /\{(\w+)\?((?:[^{}|]|\{\w+\})*)\|((?:[^{}]|\{\w+\})*)\}/g,
+      (whole, name: string, one: string, many: string) =>
+        name in values
+          ? (Number(values[name]) === 1 ? one : many).replaceAll('#', String(values[name]))
+          : whole,
+    )
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** A duration in milliseconds as the messages write it: seconds with two decimals ("1.25"). */

@@ -18,7 +18,7 @@ describe('directory-browsing', () => {
       ),
     ).toEqual({
       status: 'passed',
-      message: 'None of the 1 asset folders probed shows a directory listing.',
+      message: 'The one asset folder probed shows no directory listing.',
       data: { directory_listing_urls: [] },
     });
   });

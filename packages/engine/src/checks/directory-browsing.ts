@@ -2,7 +2,7 @@ import { defineCheck, failed, notApplicable, passed } from './define-check';
 
 const messages = {
   none: 'No asset folders were found to probe.',
-  ok: 'None of the {count} asset folders probed shows a directory listing.',
+  ok: '{count?The one asset folder probed shows no|None of the # asset folders probed shows a} directory listing.',
   listing: '{count} folder(s) show an automatic directory listing, exposing every file in them: {urls}.',
 };
 

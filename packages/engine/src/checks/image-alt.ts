@@ -9,12 +9,12 @@ type Issue = 'missing' | 'too_long' | 'filename' | 'redundant';
 
 const messages = {
   missing:
-    '{count} of {total} images have no alt text; search engines and screen readers cannot tell what they show.',
-  issues: '{count} of {total} images have weak alt text: {issues}.',
+    '{total?The one image has|{count} of # images have} no alt text; search engines and screen readers cannot tell what they show.',
+  issues: '{total?The one image has|{count} of # images have} weak alt text: {issues}.',
   too_long: '{count} longer than {max} characters',
   filename: '{count} repeating the file name',
   redundant: '{count} repeating the text next to them',
-  ok: 'All {total} images have alt text.',
+  ok: '{total?The one image has|All # images have} alt text.',
   none: 'The page has no images.',
 };
 

@@ -11,7 +11,7 @@ describe('image-caching', () => {
   it('passes images cached for 30 days or more', () => {
     expect(imageCaching.evaluate({ resources: [img('a.jpg', year)] }, { format })).toEqual({
       status: 'passed',
-      message: 'All 1 images may be cached by browsers for at least 30 days.',
+      message: 'The one image may be cached by browsers for at least 30 days.',
       data: { not_cached: [] },
     });
   });

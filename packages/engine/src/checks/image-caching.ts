@@ -6,9 +6,9 @@ export const thresholds = { minTtlDays: 30 };
 
 const messages = {
   none: 'The page loads no images.',
-  ok: 'All {count} images may be cached by browsers for at least {days} days.',
+  ok: '{count?The one image|All # images} may be cached by browsers for at least {days} days.',
   some: '{short} of {count} images may be cached for less than {days} days, so returning visitors download them again.',
-  all: 'None of the {count} images may be cached by browsers.',
+  all: '{count?The one image may not be cached|None of the # images may be cached} by browsers.',
 };
 
 export const imageCaching = defineCheck({

@@ -6,8 +6,8 @@ export const thresholds = { maxListed: 100 };
 
 const messages = {
   unsized:
-    '{count} of {total} images have no width and height (or CSS aspect-ratio); the page jumps while they load.',
-  ok: 'All {total} images reserve their space with width and height.',
+    '{total?The one image has|{count} of # images have} no width and height (or CSS aspect-ratio); the page jumps while they load.',
+  ok: '{total?The one image reserves its|All # images reserve their} space with width and height.',
   none: 'The page has no images.',
 };
 

@@ -9,7 +9,7 @@ const messages = {
   lcpLazy:
     'The largest image of the first screen ({url}) is lazy-loaded, which delays the main content; load it eagerly, ideally with fetchpriority="high".',
   eager:
-    '{count} images below the first screen load right away; add loading="lazy" so they load as the visitor scrolls.',
+    '{count?One image below the first screen loads|# images below the first screen load} right away; add loading="lazy" so they load as the visitor scrolls.',
 };
 
 export const imageLazyLoading = defineCheck({

@@ -5,8 +5,7 @@ export const thresholds = { maxShare: 0.16 };
 
 const messages = {
   none: 'No image could be decoded to read its metadata.',
-  okOne: 'The one image file the page loads (icons included) carries no heavy metadata.',
-  okMany: 'None of the {count} image files the page loads (icons included) carries heavy metadata.',
+  ok: '{count?The one image file the page loads (icons included) carries no|None of the # image files the page loads (icons included) carries} heavy metadata.',
   heavy:
     '{count} image(s) carry more than {pct} % metadata (EXIF, XMP, colour profiles): {bytes} KB that visitors download for nothing.',
 };
@@ -37,9 +36,6 @@ export const imageMetadata = defineCheck({
         data,
       );
     }
-    return passed(
-      format(decoded.length === 1 ? messages.okOne : messages.okMany, { count: decoded.length }),
-      data,
-    );
+    return passed(format(messages.ok, { count: decoded.length }), data);
   },
 });

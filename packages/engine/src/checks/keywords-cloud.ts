@@ -5,7 +5,8 @@ import { defineCheck, passed } from './define-check';
 export const thresholds = { maxTerms: 30 };
 
 const messages = {
-  cloud: 'The {count} most frequent terms of the page, led by "{term}" ({times} times).',
+  cloud:
+    '{count?The page’s one frequent term is|The # most frequent terms of the page, led by} "{term}" ({times?once|# times}).',
   noText: 'The page has no visible text to build a keyword cloud from.',
 };
 

@@ -9,7 +9,7 @@ describe('large-images', () => {
   it('passes images under 100 KB', () => {
     expect(largeImages.evaluate({ resources: [img('a.webp', 60)] }, { format })).toEqual({
       status: 'passed',
-      message: 'All 1 images are under 100 KB.',
+      message: 'The one image is under 100 KB.',
       data: { large_images: [] },
     });
   });

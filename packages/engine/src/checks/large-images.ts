@@ -5,7 +5,7 @@ export const thresholds = { warnBytes: 100 * 1024, failBytes: 500 * 1024 };
 
 const messages = {
   none: 'The page loads no images.',
-  ok: 'All {count} images are under {warn} KB.',
+  ok: '{count?The one image is|All # images are} under {warn} KB.',
   warn: '{count} image(s) weigh between {warn} and {fail} KB; the largest is {largest} KB.',
   fail: '{count} image(s) weigh more than {fail} KB; the largest is {largest} KB and slows the page on mobile connections.',
 };

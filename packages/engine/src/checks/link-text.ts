@@ -40,7 +40,7 @@ const messages = {
   generic: 'links with generic text such as "{example}": {count}',
   empty: 'links with no text: {count}',
   listed: ' The first {listed} are listed.',
-  ok: 'All {total} followed links have descriptive text.',
+  ok: '{total?The one followed link has|All # followed links have} descriptive text.',
   none: 'The page has no followed links to check.',
 };
 

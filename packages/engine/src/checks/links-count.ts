@@ -5,10 +5,10 @@ import { defineCheck, failed, passed, warning } from './define-check';
 export const thresholds = { good: 100, poor: 300 };
 
 const messages = {
-  ok: 'The page has {total} links ({internal} internal, {external} external).',
-  many: 'The page has {total} links ({internal} internal, {external} external); beyond {good}, each link passes less value and the important ones get lost.',
+  ok: 'The page has {total?one link|# links} ({internal} internal, {external} external).',
+  many: 'The page has {total?one link|# links} ({internal} internal, {external} external); beyond {good}, each link passes less value and the important ones get lost.',
   tooMany:
-    'The page has {total} links ({internal} internal, {external} external), more than {poor}: to search engines and visitors it reads like a link list.',
+    'The page has {total?one link|# links} ({internal} internal, {external} external), more than {poor}: to search engines and visitors it reads like a link list.',
 };
 
 export const linksCount = defineCheck({

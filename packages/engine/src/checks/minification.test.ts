@@ -21,7 +21,7 @@ describe('minification', () => {
     const min = transformSync(longhand, { loader: 'js', minify: true }).code;
     expect(minification.evaluate({ resources: [js('app.min.js', min)] }, { format })).toEqual({
       status: 'passed',
-      message: 'All 1 scripts and stylesheets are minified.',
+      message: 'The one script or stylesheet is minified.',
       data: { minified: ['https://example.com/app.min.js'], not_minified: [] },
     });
   });

@@ -6,7 +6,7 @@ export const thresholds = { minSavingsBytes: 2048, minSavingsShare: 0.1 };
 
 const messages = {
   none: 'The page loads no scripts or stylesheets whose source could be read.',
-  ok: 'All {count} scripts and stylesheets are minified.',
+  ok: '{count?The one script or stylesheet is|All # scripts and stylesheets are} minified.',
   some: '{count} file(s) are not minified; minifying them would save {kb} KB.',
 };
 

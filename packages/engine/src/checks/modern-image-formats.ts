@@ -7,9 +7,7 @@ const messages = {
   none: 'No raster image could be decoded.',
   // The images artifact holds every image file the page references, icons included, so the count is
   // of files, not of the <img> elements the alt-text check counts.
-  okOne: 'The one image file the page loads (icons included) is in a modern format or already small.',
-  okMany:
-    'The {count} image files the page loads (icons included) are all in a modern format or already small.',
+  ok: '{count?The one image file the page loads (icons included) is|The # image files the page loads (icons included) are all} in a modern format or already small.',
   old: '{count} image(s) would be {kb} KB lighter as WebP at the same visual quality.',
 };
 
@@ -47,9 +45,6 @@ export const modernImageFormats = defineCheck({
         }),
         data,
       );
-    return passed(
-      format(raster.length === 1 ? messages.okOne : messages.okMany, { count: raster.length }),
-      data,
-    );
+    return passed(format(messages.ok, { count: raster.length }), data);
   },
 });

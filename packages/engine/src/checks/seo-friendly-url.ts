@@ -22,7 +22,7 @@ type Reason = keyof typeof REASONS;
 const messages = {
   page: 'The page URL has {reasons}.',
   links: '{count} same-site links point to URLs with {reasons}.',
-  ok: 'The page URL and {total} same-site link URLs are short, lowercase and hyphen-separated.',
+  ok: 'The page URL and {total?the one same-site link URL|# same-site link URLs} are short, lowercase and hyphen-separated.',
 };
 
 function reasonsFor(href: string): Reason[] {

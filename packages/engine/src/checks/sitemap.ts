@@ -24,7 +24,8 @@ const messages = {
   tooManyUrls: '{url} lists {count} URLs, over the limit of {max} per file',
   tooLarge: '{url} is {mb} MB, over the limit of {max} MB per file',
   future: '{count} entries have a lastmod date in the future',
-  noLastmod: '{count} of {total} entries have no lastmod date, so crawlers cannot tell what changed',
+  noLastmod:
+    '{total?The one entry has|{count} of # entries have} no lastmod date, so crawlers cannot tell what changed',
   otherHost: '{count} URLs are on another host (e.g. {host}), which search engines ignore in this sitemap',
   fileErrors: '{url}: {errors}',
   problems: 'The sitemaps have problems: {problems}.',

@@ -20,8 +20,8 @@ export const thresholds = {
 const messages = {
   otherLanguage: 'Spelling is checked for English pages; this page is in {lang}.',
   noText: 'The main content has no words to check.',
-  ok: 'No spelling mistakes were found in {words} words.',
-  soft: 'No clear mistakes in {words} words; unknown words that look like names or brands ({soft} in all): {list}.',
+  ok: 'No spelling mistakes were found in {words?one word|# words}.',
+  soft: 'No clear mistakes in {words?one word|# words}; unknown words that look like names or brands ({soft} in all): {list}.',
   some: 'Likely spelling mistakes ({hard} in all): {list}.',
   many: 'The page has {hard} likely spelling mistakes, for example {list}: they cost visitors’ trust.',
 };

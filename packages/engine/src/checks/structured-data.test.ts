@@ -104,7 +104,7 @@ describe('structured-data', () => {
     const result = run('<script type="application/ld+json">{"@type": "Product", "name": "x",}</script>');
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(
-      /^1 of 1 structured data items have errors, e.g. The JSON-LD block is not valid JSON \(/,
+      /^The one structured data item has errors, e.g. The JSON-LD block is not valid JSON \(/,
     );
     expect(result.data).toMatchObject({ structured_data: [{ format: 'json-ld', type: null }] });
   });

@@ -72,9 +72,11 @@ const RULES: {
 
 const messages = {
   none: 'The page has no structured data; rich results (stars, prices, breadcrumbs, FAQs) need it.',
-  errors: '{count} of {total} structured data items have errors, e.g. {example}',
-  warnings: '{count} of {total} structured data items have warnings, e.g. {example}',
-  ok: 'Found {total} valid structured data items: {types}.',
+  errors:
+    '{total?The one structured data item has|{count} of # structured data items have} errors, e.g. {example}',
+  warnings:
+    '{total?The one structured data item has|{count} of # structured data items have} warnings, e.g. {example}',
+  ok: 'Found {total?one valid structured data item|# valid structured data items}: {types}.',
   invalidJson: 'The JSON-LD block is not valid JSON ({reason}).',
   noType: 'The item has no type.',
   noContext: 'The JSON-LD has no schema.org @context, so its types are not read as schema.org.',

@@ -6,8 +6,8 @@ export const thresholds = { minBytes: 1400 };
 const messages = {
   ok: 'The HTML is sent {encoding}-compressed ({raw} KB → {compressed} KB){others}.',
   small: 'The HTML ({raw} KB) is too small to gain from compression{others}.',
-  otherOne: '; its one other text file over {min} KB is compressed',
-  otherMany: '; its {count} other text files over {min} KB are all compressed',
+  others:
+    '; {count?its one other text file over {min} KB is compressed|its # other text files over {min} KB are all compressed}',
   html: 'The HTML ({raw} KB) is sent uncompressed; gzip or Brotli would make it several times smaller.',
   assets: 'The HTML is compressed, but {count} text file(s) are sent uncompressed.',
 };
@@ -56,7 +56,7 @@ export const textCompression = defineCheck({
     const others =
       text.length === 0
         ? ''
-        : format(text.length === 1 ? messages.otherOne : messages.otherMany, {
+        : format(messages.others, {
             count: text.length,
             min: kb(thresholds.minBytes),
           });
