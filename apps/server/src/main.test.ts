@@ -57,9 +57,9 @@ describe('the sitelens CLI', () => {
       } finally {
         child.kill('SIGKILL');
       }
-      // A first start migrates an empty data folder: about 11 s on a quiet machine, over 45 s in a
-      // loaded run.
     },
+    // A first start migrates an empty data folder: about 11 s on a quiet machine, over 45 s in a
+    // loaded run.
     PROCESS_TEST_MS,
   );
 

@@ -24,8 +24,10 @@ export function spawnSitelens(args: string[], env: Record<string, string>): Site
   return Object.assign(child, { output: () => output });
 }
 
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 export async function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  if (exited(child)) return child.exitCode;
   const [code] = await once(child, 'exit');
   return code as number | null;
 }
@@ -43,11 +45,7 @@ export const PROCESS_TEST_MS = 120_000;
  * it), where a 20 s bound failed a loaded run whose worker was starting, not stuck.
  */
 export async function readyOf(child: SitelensProcess, line: string): Promise<void> {
-  while (!child.output().includes(line)) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`sitelens exited before '${line}':\n${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(`'${line}'`, async () => child.output().includes(line), child);
 }
 
 /**
@@ -65,7 +63,7 @@ export async function waitFor<T>(
     const value = await condition();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    if (typeof bound !== 'number' && (bound.exitCode !== null || bound.signalCode !== null))
+    if (typeof bound !== 'number' && exited(bound))
       throw new Error(`sitelens exited before ${what}:\n${bound.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -85,17 +83,18 @@ export async function freePort(): Promise<number> {
  * test's timeout, not its own: a start on a starved machine took over 45 s in a loaded run.
  */
 export async function waitForHealth(url: string, child: SitelensProcess): Promise<unknown> {
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`sitelens exited early:\n${child.output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return await res.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return waitFor(
+    `a healthy answer from ${url}`,
+    async () => {
+      try {
+        const res = await fetch(url);
+        return res.ok && ((await res.json()) as unknown);
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    child,
+  );
 }
 
 /**

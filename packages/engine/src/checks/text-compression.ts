@@ -48,7 +48,8 @@ export const textCompression = defineCheck({
       uncompressed,
     };
     const kb = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1024).toFixed(1));
-    if (raw > thresholds.minBytes && !(encoding && COMPRESSED.test(encoding)))
+    const sentCompressed = encoding !== null && COMPRESSED.test(encoding);
+    if (raw > thresholds.minBytes && !sentCompressed)
       return failed(format(messages.html, { raw: kb(raw) }), data);
     if (uncompressed.length > 0)
       return warning(format(messages.assets, { count: uncompressed.length }), data);
@@ -60,8 +61,7 @@ export const textCompression = defineCheck({
             count: text.length,
             min: kb(thresholds.minBytes),
           });
-    if (!encoding || !COMPRESSED.test(encoding))
-      return passed(format(messages.small, { raw: kb(raw), others }), data);
+    if (!sentCompressed) return passed(format(messages.small, { raw: kb(raw), others }), data);
     return passed(
       format(messages.ok, { encoding, raw: kb(raw), compressed: kb(compressed ?? raw), others }),
       data,

@@ -25,6 +25,7 @@ const ms = (value: number | undefined) => (value === undefined ? null : Math.rou
 /** Fast answers in milliseconds ("12 ms", not "0.01 s"); the rest in seconds. */
 const duration = (value: number) => (value < 100 ? `${Math.round(value)} ms` : `${seconds(value)} s`);
 const band = (time: number) => (time > thresholds.poor ? 'poor' : time > thresholds.good ? 'slow' : 'good');
+const VERDICTS = { poor: failed, slow: warning, good: passed } as const;
 
 export const webVitalsTtfb = defineCheck({
   key: 'web-vitals-ttfb',
@@ -44,9 +45,10 @@ export const webVitalsTtfb = defineCheck({
     const { dns, connect, tls, firstByte, total } = page.timings;
     // firstByte counts from the start of the request, like the Navigation Timing API's responseStart.
     const measured = firstByte ?? total;
+    const share = siteFirstByte(page.timings);
     // This machine's busy time is left out only where it changes the verdict, and then said.
-    const discounted = band(siteFirstByte(page.timings)) !== band(measured);
-    const ttfb = discounted ? siteFirstByte(page.timings) : measured;
+    const discounted = band(share) !== band(measured);
+    const ttfb = discounted ? share : measured;
     const setup = (dns ?? 0) + (connect ?? 0) + (tls ?? 0);
     const data = {
       ttfb: {
@@ -64,8 +66,7 @@ export const webVitalsTtfb = defineCheck({
       (discounted
         ? format(messages.busy, { measured: duration(measured), busy: duration(measured - ttfb) })
         : '');
-    if (ttfb > thresholds.poor) return failed(format(messages.poor, values) + note, data);
-    if (ttfb > thresholds.good) return warning(format(messages.slow, values) + note, data);
-    return passed(format(messages.good, values) + note, data);
+    const verdict = band(ttfb);
+    return VERDICTS[verdict](format(messages[verdict], values) + note, data);
   },
 });
