@@ -444,7 +444,7 @@ const STATUS_WORDS: Record<string, string> = {
   passed: 'Passed',
   warning: 'Warning',
   failed: 'Failed',
-  skipped: 'Not checked',
+  skipped: 'Not applicable',
 };
 
 const isDimensions = (value: unknown): value is { width: number; height: number } =>

@@ -137,6 +137,8 @@ export const ReportOverviewSchema = z.object({
   passed: z.number().int(),
   warning: z.number().int(),
   failed: z.number().int(),
+  /** Sections judged neither way (not applicable, or not judged); absent from reports saved before it was counted. */
+  not_applicable: z.number().int().optional(),
   has_all_sections: z.boolean(),
 });
 export type ReportOverview = z.infer<typeof ReportOverviewSchema>;

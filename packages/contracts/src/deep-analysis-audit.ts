@@ -16,7 +16,7 @@ export const DEEP_ANALYSIS_AUDIT_MESSAGES = {
   failsOn: (failed: number, total: number) => `Fails on ${failed} of ${total} URLs analysed.`,
   warnsOn: (warning: number, total: number) => `Needs attention on ${warning} of ${total} URLs analysed.`,
   passesOn: (total: number) => `Passes on all ${total} URLs analysed.`,
-  notChecked: 'Not checked on any URL analysed.',
+  notChecked: 'Not applicable to any URL analysed.',
 } as const;
 
 /** The guid of the pseudo page group of URLs in no group (affected clusters and affected URLs). */

@@ -80,6 +80,7 @@ export const MONITORED_URLS_CSV_COLUMNS = [
   'Passed',
   'Warnings',
   'Failed',
+  'Not applicable',
   'Last analyzed',
   'Depth',
   'In sitemap',

@@ -11,11 +11,17 @@ export const AUDIT_OVERVIEW_MESSAGES = {
   scoreBand: (score: number) => ({ red: 'poor', amber: 'fair', green: 'good' })[scoreBand(score)],
   analysed: (domain: string, analysed: number, monitored: number, score: number, band: string) =>
     `${domain}: ${analysed} of ${monitored} monitored URLs analysed, with an average SEO score of ${score}/100 (${band}).`,
-  failing: (checks: number, title: string, urls: number) =>
-    `${checks} ${checks === 1 ? 'check fails' : 'checks fail'} on at least one URL; the one with the most impact is “${title}” (${urls} ${urls === 1 ? 'URL' : 'URLs'}).`,
+  failing: (checks: number, warning: number, title: string, urls: number) =>
+    `${checks} ${checks === 1 ? 'check fails' : 'checks fail'} on at least one URL${warning > 0 ? ` (${warning} more ${warning === 1 ? 'warns' : 'warn'} only)` : ''}; the one with the most impact is “${title}” (${urls} ${urls === 1 ? 'URL' : 'URLs'}).`,
   nothingFailing: 'No check fails on any URL analysed.',
   sincePrevious: (date: string, fixed: number, added: number, open: number) =>
-    `Since the crawl of ${date}: ${fixed} ${fixed === 1 ? 'issue' : 'issues'} fixed, ${added} new, ${open} still open.`,
+    `Since the crawl of ${date}: ${fixed} ${fixed === 1 ? 'issue' : 'issues'} fixed, ${added} new, ${open} still open (an issue is one check failing or warning on one URL).`,
+  /** What the comparison counts, under its figures. */
+  issueDefined:
+    'An issue is one check failing or warning on one URL (or on the whole site): a check failing on 20 URLs is 20 issues.',
+  /** The running crawl's progress: URLs analysed of the URLs it knows so far (found links add to them). */
+  crawlProgress: (domain: string, done: number, known: number) =>
+    `Analyzing ${domain}: ${done} of ${known} ${known === 1 ? 'URL' : 'URLs'} analyzed in this crawl`,
   passesEverywhere: (urls: number) => `Passes on all ${urls} URLs analysed.`,
   passesForSite: (origin: string) => `Passes for the whole site (${origin}).`,
   failsOn: (urls: number, analysed: number) =>

@@ -97,6 +97,8 @@ export const ServiceableUrlSchema = z.object({
       passed: z.number().int(),
       warning: z.number().int(),
       failed: z.number().int(),
+      /** Checks that do not apply to the URL (or could not be judged): the four add up to every check it was given. */
+      not_applicable: z.number().int(),
       c_at: z.string(),
     })
     .nullable(),

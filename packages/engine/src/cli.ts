@@ -213,7 +213,7 @@ export function readable(
   };
   section('Failed', '✗', by('failed'), true);
   section('Warnings', '!', by('warning'), true);
-  section('Not checked', '-', [...by('error'), ...by('skipped')], false);
+  section('Not applicable', '-', [...by('error'), ...by('skipped')], false);
   lines.push('', `Passed: ${by('passed').length} of ${report.results.length} checks`);
   for (const competitor of report.competitors ?? []) {
     lines.push(

@@ -61,11 +61,15 @@ export const isErrorPage = (page: Pick<PageArtifact, 'status'>): boolean => page
 export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status'>): string | null {
   if (!isErrorPage(page) || check.scope !== 'page') return null;
   if (!check.readsBody && !artifactsRead(check).some((name) => BODY_ARTIFACTS.has(name))) return null;
-  return format(
-    'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
-    { status: page.status },
-  );
+  return errorPageMessage(page.status);
 }
+
+/** What a check not judged on an error page says (the page's checks, and the crawl's [C] ones). */
+export const errorPageMessage = (status: number) =>
+  format(
+    'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
+    { status },
+  );
 
 /** One check over artifacts it has all of: its verdict, or an error result when it throws. */
 export function evaluateOne(check: Check, artifacts: Partial<Artifacts>): CheckResult {

@@ -151,7 +151,7 @@ describe('sitelens-check on pages whose verdicts a peer disputed', () => {
     expect(run.out()).toContain(
       '- Meta title: Not checked: the page answered with HTTP 403, and search engines ignore the content of an error page.',
     );
-    expect(run.out()).toMatch(/\nNot checked \(\d+\)\n/);
+    expect(run.out()).toMatch(/\nNot applicable \(\d+\)\n/);
     // The error page's own "noindex" and missing title are not held against the page.
     expect(run.out()).not.toMatch(/✗ Meta title|[✗!] Indexability directives/);
 

@@ -24,6 +24,7 @@ export {
 export { createPoliteness, type PolitenessOptions, politenessDefaults } from './politeness';
 export {
   CRAWL_CHECKS,
+  crawlChecksOfErrorPage,
   judgeCrawl,
   judgeSitemapEntries,
   type LinkTarget,

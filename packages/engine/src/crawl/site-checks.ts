@@ -1,7 +1,7 @@
 import type { CrawlPage } from '../artifacts';
 import { format } from '../checks/define-check';
 import { allChecks } from '../checks/index';
-import { type CheckResult, evaluateOne, VERDICT_RANK } from '../evaluate';
+import { type CheckResult, errorPageMessage, evaluateOne, VERDICT_RANK } from '../evaluate';
 
 /** The [C] checks: judged per page, but only after the whole crawl is known. */
 export const CRAWL_CHECKS = allChecks.filter((check) => check.scope === 'crawl');
@@ -80,6 +80,13 @@ export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]):
   if (hreflang) results.push(hreflang);
   return results;
 }
+
+/**
+ * The [C] checks of a page that answered 4xx or 5xx: not judged, as its page checks are not, and
+ * said so, so that every page that answered is given every check and counted alike.
+ */
+export const crawlChecksOfErrorPage = (status: number): CheckResult[] =>
+  CRAWL_CHECKS.map((check) => ({ key: check.key, status: 'skipped', reason: errorPageMessage(status) }));
 
 type Judged = Extract<CheckResult, { message: string; data: Record<string, unknown> }>;
 const judged = (result: CheckResult | undefined): result is Judged =>

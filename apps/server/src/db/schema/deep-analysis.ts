@@ -127,6 +127,8 @@ export const serviceableUrls = pgTable(
     passed: integer(),
     warning: integer(),
     failed: integer(),
+    /** Checks that do not apply to it (or could not be judged): with the three above, every check it was given. */
+    notApplicable: integer(),
     /** Chromium's pass ran on it. */
     browser: boolean().notNull().default(false),
     title: text(),

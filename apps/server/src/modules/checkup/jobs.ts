@@ -38,16 +38,22 @@ export function sectionResult(result: CheckResult): Record<string, unknown> {
 
 const WEIGHT = { passed: 1, warning: 0.5, failed: 0 } as const;
 
-/** The spec's overview from the stored sections: counts and the relevance-weighted score. */
+/**
+ * The spec's overview from the stored sections: counts and the relevance-weighted score. A section
+ * judged neither way (skipped: not applicable, or not judged) counts as not applicable.
+ */
 export function overviewOf(
   rows: { status: string; result: { relevance?: number } }[],
   allSections: boolean,
 ): ReportOverview {
   let total = 0;
   let earned = 0;
-  const counts = { passed: 0, warning: 0, failed: 0 };
+  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
   for (const row of rows) {
-    if (!(row.status in WEIGHT)) continue;
+    if (!(row.status in WEIGHT)) {
+      counts.not_applicable++;
+      continue;
+    }
     const status = row.status as keyof typeof WEIGHT;
     counts[status]++;
     const relevance = row.result.relevance ?? 0;

@@ -40,7 +40,13 @@ export interface ReportPdfCategory {
 export interface ReportPdfInput {
   url: string;
   createdAt: Date;
-  overview: { score: number; passed: number; warning: number; failed: number };
+  overview: {
+    score: number;
+    passed: number;
+    warning: number;
+    failed: number;
+    not_applicable?: number | undefined;
+  };
   categories: ReportPdfCategory[];
   importantFixes: { section_key: string; title: string; relevance: number; recommendation: string }[];
   competitors: { url: string; score: number | null; error: string | null }[];
@@ -93,7 +99,7 @@ const STATUS: Record<ReportPdfCheck['status'], { label: string; tone: Tone }> = 
   passed: { label: 'Passed', tone: 'green' },
   warning: { label: 'Warning', tone: 'amber' },
   failed: { label: 'Failed', tone: 'red' },
-  skipped: { label: 'Not checked', tone: 'grey' },
+  skipped: { label: 'Not applicable', tone: 'grey' },
 };
 
 /** Priority by relevance (spec section 9): above 7 high, above 3 to 7 medium, 1 to 3 low. */
@@ -447,6 +453,9 @@ function cover(input: ReportPdfInput, title: string, logo: ReactElement | null) 
           stat(input.overview.passed, 'Passed', 'green'),
           stat(input.overview.warning, input.overview.warning === 1 ? 'Warning' : 'Warnings', 'amber'),
           stat(input.overview.failed, 'Failed', 'red'),
+          input.overview.not_applicable === undefined
+            ? null
+            : stat(input.overview.not_applicable, 'Not applicable', 'grey'),
         ),
       ),
     ),

@@ -244,7 +244,15 @@ describe('GET /on-page-seo/audit/url/{w_guid}/{url_guid}', () => {
     });
     expect(body.results.readability).toMatchObject({ status: 'skipped', message: 'readability skipped' });
     // passed 10 + 7, warning (8 + 3) / 2, failed 9 + 8: 22.5 of 45.
-    expect(body.overview).toEqual({ score: 50, passed: 2, warning: 2, failed: 2, has_all_sections: false });
+    expect(body.overview).toEqual({
+      score: 50,
+      passed: 2,
+      warning: 2,
+      failed: 2,
+      // readability on the page, safe-browsing of its origin: judged neither way.
+      not_applicable: 2,
+      has_all_sections: false,
+    });
     expect(body.score).toBe(50);
     expect(body.important_fixes).toEqual([
       {
@@ -305,7 +313,14 @@ describe('GET /on-page-seo/audit/domain/{w_guid}', () => {
     });
     expect(body.results['crawl-depth']).toMatchObject({ status: 'failed', scope: 'crawl' });
     expect(body.results.readability).toMatchObject({ status: 'skipped', message: AUDIT.notChecked });
-    expect(body.overview).toEqual({ score: 58, passed: 2, warning: 3, failed: 4, has_all_sections: false });
+    expect(body.overview).toEqual({
+      score: 58,
+      passed: 2,
+      warning: 3,
+      failed: 4,
+      not_applicable: 2,
+      has_all_sections: false,
+    });
     expect(body.important_fixes.map((fix) => fix.section_key)).toEqual([
       'meta-description',
       'robots-txt',

@@ -20,8 +20,8 @@ const RESULT_COLUMNS = 'r(key text, status text, relevance int, message text, da
 const BATCH_PAGES = 16;
 const BATCH_WAIT_MS = 40;
 
-const counted = (results: readonly CheckResult[], status: string) =>
-  results.filter((result) => result.status === status).length;
+const counted = (results: readonly CheckResult[], ...statuses: CheckResult['status'][]) =>
+  results.filter((result) => statuses.includes(result.status)).length;
 
 export interface CrawlStoreOptions {
   websiteId: string;
@@ -123,6 +123,8 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         passed: counted(all, 'passed'),
         warning: counted(all, 'warning'),
         failed: counted(all, 'failed'),
+        // Stored as skipped either way (resultRow): not applicable, or not judged, and said why.
+        not_applicable: counted(all, 'skipped', 'error'),
         browser: page.browser,
         title: facts?.title ?? null,
         description: facts?.description ?? null,
@@ -140,12 +142,12 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
       `update serviceable_urls u set crawl_state = 'done', analysed_at = now(), status_code = p.status_code,
               final_url = p.final_url, redirects = p.redirects, redirect_to = p.redirect_to, error = p.error,
               blocked_by_robots = p.blocked, score = p.score, passed = p.passed, warning = p.warning,
-              failed = p.failed, browser = p.browser, title = p.title, description = p.description, h1 = p.h1,
+              failed = p.failed, not_applicable = p.not_applicable, browser = p.browser, title = p.title, description = p.description, h1 = p.h1,
               canonical = p.canonical, noindex = p.noindex, hreflang = p.hreflang, content_hash = p.content_hash,
               simhash = p.simhash, layout_hash = p.layout_hash, words = p.words
          from jsonb_to_recordset($1::jsonb) as p(id uuid, status_code int, final_url text, redirects jsonb,
               redirect_to text, error text, blocked boolean, score int, passed int, warning int, failed int,
-              browser boolean, title text, description text, h1 text, canonical text, noindex boolean,
+              not_applicable int, browser boolean, title text, description text, h1 text, canonical text, noindex boolean,
               hreflang jsonb, content_hash text, simhash text, layout_hash text, words int)
         where u.id = p.id and u.crawl_state = 'taken' returning u.id`,
       [JSON.stringify(rows)],
@@ -218,15 +220,20 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         where s.website_id = $1 and s.url = t.url and t.depth is not null and (s.depth is null or s.depth > t.depth)`,
       [websiteId, JSON.stringify(targets)],
     );
+    // A URL found is one more the crawl will analyse: its process counts it at once, so progress
+    // reads "analysed of known" while the crawl goes on, not of the URLs it started with.
     await query(
-      `insert into serviceable_urls (organization_id, website_id, url, source, depth)
-       select $1, $2, t.url, 'link', t.depth
-         from (select t.url, t.depth from jsonb_to_recordset($3::jsonb) as t(url text, depth int)
-                where not exists (select 1 from serviceable_urls s where s.website_id = $2 and s.url = t.url)
-                order by t.depth nulls last) t
-        limit greatest(0, $4 - (select count(*) from serviceable_urls where website_id = $2))
-       on conflict (website_id, url) do nothing`,
-      [organizationId, websiteId, JSON.stringify(targets), options.maxUrls],
+      `with added as (
+         insert into serviceable_urls (organization_id, website_id, url, source, depth)
+         select $1, $2, t.url, 'link', t.depth
+           from (select t.url, t.depth from jsonb_to_recordset($3::jsonb) as t(url text, depth int)
+                  where not exists (select 1 from serviceable_urls s where s.website_id = $2 and s.url = t.url)
+                  order by t.depth nulls last) t
+          limit greatest(0, $4 - (select count(*) from serviceable_urls where website_id = $2))
+         on conflict (website_id, url) do nothing returning 1)
+       update analysis_processes set subprocesses_count = subprocesses_count + (select count(*) from added)
+        where id = $5`,
+      [organizationId, websiteId, JSON.stringify(targets), options.maxUrls, options.processId],
     );
   }
 }

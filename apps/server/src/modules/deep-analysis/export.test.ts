@@ -78,10 +78,10 @@ describe('the CSV exports', () => {
     const analysed = '2025-03-04T05:06:07.000Z';
     const urls = await t.database.query<{ id: string; url: string }>(
       `insert into serviceable_urls (organization_id, website_id, url, source, cluster_id, status_code, score, passed,
-                                     warning, failed, analysed_at, depth, in_sitemap)
-       values ($1, $2, 'https://export.example.com/', 'sitemap', null, 200, 91, 50, 3, 1, $4, 0, true),
-              ($1, $2, 'https://export.example.com/a,b"c', 'link', $3, 404, 40, 20, 2, 9, $4, 2, false),
-              ($1, $2, 'https://export.example.com/new', 'manual', $3, null, null, null, null, null, null, null, false)
+                                     warning, failed, not_applicable, analysed_at, depth, in_sitemap)
+       values ($1, $2, 'https://export.example.com/', 'sitemap', null, 200, 91, 50, 3, 1, 41, $4, 0, true),
+              ($1, $2, 'https://export.example.com/a,b"c', 'link', $3, 404, 40, 20, 2, 9, 64, $4, 2, false),
+              ($1, $2, 'https://export.example.com/new', 'manual', $3, null, null, null, null, null, null, null, null, false)
        returning id, url`,
       [organization, w, group!.id, analysed],
     );
@@ -108,9 +108,9 @@ describe('the CSV exports', () => {
     );
     expect(res.body).toBe(
       header(MONITORED_URLS_CSV_COLUMNS) +
-        `https://export.example.com/,,200,91,50,3,1,${analysed},0,true\r\n` +
-        `"https://export.example.com/a,b""c","'=HYPERLINK(""http://evil.example"")",404,40,20,2,9,${analysed},2,false\r\n` +
-        `https://export.example.com/new,"'=HYPERLINK(""http://evil.example"")",,,,,,,,false\r\n`,
+        `https://export.example.com/,,200,91,50,3,1,41,${analysed},0,true\r\n` +
+        `"https://export.example.com/a,b""c","'=HYPERLINK(""http://evil.example"")",404,40,20,2,9,64,${analysed},2,false\r\n` +
+        `https://export.example.com/new,"'=HYPERLINK(""http://evil.example"")",,,,,,,,,false\r\n`,
     );
 
     const failing = await get(account, `/on-page-seo/affected-urls/${w}/meta-title/export.csv`);

@@ -35,6 +35,7 @@ interface MonitoredRow {
   passed: number | null;
   warning: number | null;
   failed: number | null;
+  not_applicable: number | null;
   analysed_at: Date | null;
   depth: number | null;
   in_sitemap: boolean;
@@ -50,7 +51,7 @@ export async function* monitoredUrlsCsv(
   const read = (after: string | null, limit: number) =>
     query<MonitoredRow>(
       `select u.seq::text as seq, u.url, c.title as page_group, u.status_code, u.score, u.passed, u.warning,
-              u.failed, u.analysed_at, u.depth, u.in_sitemap
+              u.failed, u.not_applicable, u.analysed_at, u.depth, u.in_sitemap
          from serviceable_urls u left join url_clusters c on c.id = u.cluster_id
         where u.website_id = $1 and ($2::bigint is null or u.seq > $2::bigint)
         order by u.seq limit $3`,
@@ -67,6 +68,7 @@ export async function* monitoredUrlsCsv(
           row.passed,
           row.warning,
           row.failed,
+          row.not_applicable,
           row.analysed_at ? new Date(row.analysed_at) : null,
           row.depth,
           row.in_sitemap,

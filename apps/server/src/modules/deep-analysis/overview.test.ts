@@ -1,4 +1,5 @@
 import { AUDIT_OVERVIEW_MESSAGES as TEXT, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { allChecks } from '@sitelens/engine';
 import { type CrawlSitePage, htmlPage, proseOf } from '@sitelens/engine/testing/crawl-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, teamAccount } from '../../test/app';
@@ -98,6 +99,19 @@ describe('the audit overview', () => {
       else expect(weakness.detail).toBe(TEXT.failsForSite('http://overview.example.com'));
     }
     const failing = new Set(failed.map((check) => check.test_key));
+    // One count for one thing: the checks the summary says fail (and only warn) are the URL checks
+    // the comparison lists with open issues; its issues are counted per URL and check.
+    const opened = (await api(owner, 'GET', `/on-page-seo/crawl-comparison/${w}`)).json() as {
+      checks: { test_key: string; still_open: number }[];
+    };
+    const urlChecks = opened.checks.filter(
+      (c) => allChecks.find((k) => k.key === c.test_key)?.scope !== 'origin',
+    );
+    const top = failed[0] as unknown as { title: string; affected_urls: number };
+    expect(first.summary).toContain(
+      TEXT.failing(failed.length, urlChecks.length - failed.length, top.title, top.affected_urls),
+    );
+    expect(urlChecks.length).toBeGreaterThan(failed.length);
     expect(first.key_strengths.length).toBeGreaterThan(0);
     for (const strength of first.key_strengths) expect(failing.has(strength.test_key)).toBe(false);
 

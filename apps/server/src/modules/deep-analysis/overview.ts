@@ -52,9 +52,10 @@ export async function auditOverview(
   const analyzed = counts?.analyzed ?? 0;
   const score = counts?.score ?? null;
   const origin = new URL(website.homepage_url).origin;
-  const [failing, origins, strengths, groups, comparison, rendering, screenshot, failedCrawl] =
+  const [failing, warningOnly, origins, strengths, groups, comparison, rendering, screenshot, failedCrawl] =
     await Promise.all([
       failedChecks(query, websiteId),
+      warningOnlyChecks(query, websiteId),
       originResults(query, websiteId, origin),
       strongChecks(query, websiteId),
       listGroups(deps, organizationId, websiteId),
@@ -129,7 +130,7 @@ export async function auditOverview(
       : [
           TEXT.analysed(website.domain, analyzed, monitored, score, TEXT.scoreBand(score)),
           failing[0]
-            ? TEXT.failing(failing.length, failing[0].title, failing[0].affected_urls)
+            ? TEXT.failing(failing.length, warningOnly, failing[0].title, failing[0].affected_urls)
             : TEXT.nothingFailing,
           comparison.previous
             ? TEXT.sincePrevious(
@@ -193,6 +194,17 @@ function originResults(query: QueryFn, websiteId: string, origin: string) {
     'select check_key, status, relevance from site_check_results where website_id = $1 and origin = $2',
     [websiteId, origin],
   );
+}
+
+/** How many checks warn on some URL and fail on none: with the failing ones, the checks that have open issues. */
+async function warningOnlyChecks(query: QueryFn, websiteId: string): Promise<number> {
+  const rows = await query<{ check_key: string }>(
+    `select check_key from url_check_results where website_id = $1
+      group by check_key
+     having count(*) filter (where status = 'warning') > 0 and count(*) filter (where status = 'failed') = 0`,
+    [websiteId],
+  );
+  return rows.filter((row) => checkMeta.has(row.check_key)).length;
 }
 
 /**

@@ -334,6 +334,7 @@ export interface UrlRow {
   passed: number | null;
   warning: number | null;
   failed: number | null;
+  not_applicable: number | null;
   analysed_at: Date | null;
   depth: number | null;
   in_sitemap: boolean;
@@ -345,8 +346,8 @@ export interface UrlRow {
   seq: number | string;
 }
 
-export const URL_COLUMNS = `id, website_id, cluster_id, url, status_code, score, passed, warning, failed, analysed_at, depth,
-  in_sitemap, source, browser, blocked_by_robots, redirect_to, error, seq`;
+export const URL_COLUMNS = `id, website_id, cluster_id, url, status_code, score, passed, warning, failed, not_applicable,
+  analysed_at, depth, in_sitemap, source, browser, blocked_by_robots, redirect_to, error, seq`;
 
 export const urlOf = (row: UrlRow): ServiceableUrl => ({
   guid: row.id,
@@ -360,6 +361,7 @@ export const urlOf = (row: UrlRow): ServiceableUrl => ({
         passed: row.passed ?? 0,
         warning: row.warning ?? 0,
         failed: row.failed ?? 0,
+        not_applicable: row.not_applicable ?? 0,
         c_at: new Date(row.analysed_at).toISOString(),
       }
     : null,

@@ -1,6 +1,7 @@
 import {
   type CheckResult,
   type CrawlPage,
+  crawlChecksOfErrorPage,
   judgeCrawl,
   judgeSitemapEntries,
   nearDuplicatePairs,
@@ -138,6 +139,7 @@ async function judgeBatch(
   const judged = batch.filter(
     (row) => row.status_code !== null && row.status_code < 300 && !row.blocked_by_robots,
   );
+  await markErrorPages(database, websiteId, batch);
   if (judged.length === 0) return;
   const peerIds = new Map(judged.map((row) => [row.id, indexable(row) ? peersOf(row) : []]));
   const around = await urlsAround(database, websiteId, batch, [...peerIds.values()].flat());
@@ -218,6 +220,24 @@ async function judgeBatch(
        data = excluded.data, base = excluded.base,
        relevance = case when excluded.relevance = 0 then url_check_results.relevance else excluded.relevance end`,
     [websiteId, JSON.stringify(writes)],
+  );
+}
+
+/** The [C] checks of the batch's pages that answered 4xx or 5xx, written as not judged (and why). */
+async function markErrorPages(database: Database, websiteId: string, batch: readonly BatchRow[]) {
+  const rows = batch.flatMap((row) =>
+    row.status_code !== null && row.status_code >= 400 && !row.blocked_by_robots
+      ? crawlChecksOfErrorPage(row.status_code).map((result) => ({ url_id: row.id, ...resultRow(result) }))
+      : [],
+  );
+  if (rows.length === 0) return;
+  await database.query(
+    `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data)
+     select r.url_id, $1, r.key, r.status, r.relevance, r.message, r.data
+       from jsonb_to_recordset($2::jsonb) as r(url_id uuid, key text, status text, relevance int, message text, data jsonb)
+     on conflict (url_id, check_key) do update set status = excluded.status, message = excluded.message,
+       data = excluded.data, base = null`,
+    [websiteId, JSON.stringify(rows)],
   );
 }
 
@@ -420,30 +440,38 @@ async function judgeSitemap(database: Database, websiteId: string): Promise<void
   }
 }
 
+/** A result judged passed, warning or failed (the rest are skipped: not applicable, or not judged). */
+const JUDGED = `status in ('passed', 'warning', 'failed')`;
+
 /**
- * Every URL's score and counts from all its results: its page and crawl checks and its origin's
- * checks (spec 9: passed 1, warning 0.5, failed 0, weighted by relevance, rounded).
+ * Every URL's score and counts from all its results: its page and crawl checks and the checks of
+ * its own origin (spec 9: passed 1, warning 0.5, failed 0, weighted by relevance, rounded), as its
+ * report counts them. Not applicable counts the checks judged neither way, so the four counts add up
+ * to every check the URL was given.
  */
 async function rescore(database: Database, websiteId: string): Promise<void> {
-  const weighted = `sum(relevance * case status when 'passed' then 1 when 'warning' then 0.5 else 0 end)`;
-  const judged = `status in ('passed', 'warning', 'failed')`;
+  const weighted = `sum(relevance * case status when 'passed' then 1 when 'warning' then 0.5 else 0 end)
+                    filter (where ${JUDGED})`;
+  const counts = `coalesce(sum(relevance) filter (where ${JUDGED}), 0) as total, coalesce(${weighted}, 0) as earned,
+              count(*) filter (where status = 'passed') as p, count(*) filter (where status = 'warning') as w,
+              count(*) filter (where status = 'failed') as f, count(*) filter (where not ${JUDGED}) as n`;
   await database.query(
     `with origin as (
-       select coalesce(sum(relevance), 0) as total, coalesce(${weighted}, 0) as earned,
-              count(*) filter (where status = 'passed') as p, count(*) filter (where status = 'warning') as w,
-              count(*) filter (where status = 'failed') as f
-         from site_check_results where website_id = $1 and ${judged}),
+       select origin, ${counts} from site_check_results where website_id = $1 group by origin),
      page as (
-       select url_id, sum(relevance) as total, ${weighted} as earned,
-              count(*) filter (where status = 'passed') as p, count(*) filter (where status = 'warning') as w,
-              count(*) filter (where status = 'failed') as f
-         from url_check_results where website_id = $1 and ${judged} group by url_id)
+       select url_id, ${counts} from url_check_results where website_id = $1 group by url_id),
+     mine as (
+       select u.id, page.total + coalesce(o.total, 0) as total, page.earned + coalesce(o.earned, 0) as earned,
+              page.p + coalesce(o.p, 0) as p, page.w + coalesce(o.w, 0) as w, page.f + coalesce(o.f, 0) as f,
+              page.n + coalesce(o.n, 0) as n
+         from serviceable_urls u join page on page.url_id = u.id
+         left join origin o on o.origin = substring(u.url from '^[a-z][a-z0-9+.-]*://[^/?#]+')
+        where u.website_id = $1)
      update serviceable_urls u
-        set score = case when page.total + origin.total = 0 then 0
-                         else round(100.0 * (page.earned + origin.earned) / (page.total + origin.total)) end,
-            passed = page.p + origin.p, warning = page.w + origin.w, failed = page.f + origin.f
-       from page, origin
-      where page.url_id = u.id and u.website_id = $1`,
+        set score = case when mine.total = 0 then 0 else round(100.0 * mine.earned / mine.total) end,
+            passed = mine.p, warning = mine.w, failed = mine.f, not_applicable = mine.n
+       from mine
+      where mine.id = u.id`,
     [websiteId],
   );
 }

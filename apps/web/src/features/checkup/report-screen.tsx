@@ -201,8 +201,9 @@ function ReportView({
     scoreOf(fetchedResults(keys.map((k) => results[target]?.[k])));
   const mainReplies = replies(report.url);
   const score = scoreOf(mainReplies.map((r) => r.result));
-  const counts = { passed: 0, warning: 0, failed: 0 };
-  for (const { result } of mainReplies) if (result.status !== 'skipped') counts[result.status]++;
+  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
+  for (const { result } of mainReplies)
+    counts[result.status === 'skipped' ? 'not_applicable' : result.status]++;
   const fixes = Object.entries(main)
     .filter((entry): entry is [string, SectionReply] => entry[1] !== 'failed')
     .filter(
@@ -326,7 +327,8 @@ function ReportView({
       {report.sections.length >= 5 && (
         <Card className="report-footer">
           <Typography.Text>
-            {report.url}: {counts.passed} passed, {counts.warning} warnings, {counts.failed} failed of{' '}
+            {report.url}: {counts.passed} passed, {counts.warning} warnings, {counts.failed} failed
+            {counts.not_applicable ? `, ${counts.not_applicable} not applicable` : ''} of{' '}
             {report.sections.length} checks. <Link to="/analysis">Perform a new checkup</Link>
           </Typography.Text>
         </Card>

@@ -1,5 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { type AnalysisProcess, formatDate, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
+import {
+  type AnalysisProcess,
+  AUDIT_OVERVIEW_MESSAGES,
+  formatDate,
+  WEBSITE_MESSAGES,
+  type Website,
+} from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -146,7 +152,11 @@ export function AuditOverview({ website }: { website: Website }) {
           type="info"
           showIcon
           className="da-running"
-          title={`Analyzing ${data.domain}: ${batch.completed + batch.failed + batch.timeout} of ${batch.subprocesses_count} URLs done`}
+          title={AUDIT_OVERVIEW_MESSAGES.crawlProgress(
+            data.domain,
+            batch.completed + batch.failed + batch.timeout,
+            batch.subprocesses_count,
+          )}
           description={
             <Progress
               percent={Math.round(
@@ -278,7 +288,7 @@ function CrawlComparisonCard({ w }: { w: string }) {
           <Row gutter={16} className="da-comparison-counts">
             <Col xs={8}>
               <Statistic
-                title="New"
+                title="New issues"
                 value={summary.new}
                 prefix={<ArrowUpOutlined />}
                 styles={{ content: { color: '#cf1322' } }}
@@ -286,16 +296,19 @@ function CrawlComparisonCard({ w }: { w: string }) {
             </Col>
             <Col xs={8}>
               <Statistic
-                title="Fixed"
+                title="Fixed issues"
                 value={summary.fixed}
                 prefix={<ArrowDownOutlined />}
                 styles={{ content: { color: '#389e0d' } }}
               />
             </Col>
             <Col xs={8}>
-              <Statistic title="Still open" value={summary.still_open} />
+              <Statistic title="Issues still open" value={summary.still_open} />
             </Col>
           </Row>
+          <Typography.Paragraph type="secondary" className="da-issue-defined">
+            {AUDIT_OVERVIEW_MESSAGES.issueDefined}
+          </Typography.Paragraph>
           <Table
             size="small"
             rowKey="test_key"

@@ -1,4 +1,9 @@
-import type { AuditOverview, CrawlComparison, Website } from '@sitelens/contracts';
+import {
+  AUDIT_OVERVIEW_MESSAGES,
+  type AuditOverview,
+  type CrawlComparison,
+  type Website,
+} from '@sitelens/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -158,9 +163,11 @@ describe('the Deep Analysis screen', () => {
     const count = (title: string) =>
       within(changes).getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic')
         ?.textContent;
-    expect(count('New')).toContain('3');
-    expect(count('Fixed')).toContain('6');
-    expect(count('Still open')).toContain('4');
+    expect(count('New issues')).toContain('3');
+    expect(count('Fixed issues')).toContain('6');
+    expect(count('Issues still open')).toContain('4');
+    // The figure is named where it is shown: issues are URL × check, not checks.
+    expect(within(changes).getByText(AUDIT_OVERVIEW_MESSAGES.issueDefined)).toBeTruthy();
     const altRow = within(changes).getByRole('link', { name: 'Image alt text' }).closest('tr') as HTMLElement;
     expect(
       within(altRow)
@@ -194,7 +201,9 @@ describe('the Deep Analysis screen', () => {
     });
     renderRoutes(ROUTES, `/deep-analysis?w_guid=${W}`);
     expect(await screen.findByText(/This is the first crawl/)).toBeTruthy();
-    expect(await screen.findByText('Analyzing example.com: 4 of 10 URLs done')).toBeTruthy();
+    expect(
+      await screen.findByText('Analyzing example.com: 4 of 10 URLs analyzed in this crawl'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Crawl again' })).toHaveProperty('disabled', true);
   });
 

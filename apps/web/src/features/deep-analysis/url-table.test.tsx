@@ -53,6 +53,8 @@ describe('the URL table', () => {
     expect(within(first!).getByLabelText('2 failed')).toBeTruthy();
     expect(within(first!).getByLabelText('3 warnings')).toBeTruthy();
     expect(within(first!).getByLabelText('40 passed')).toBeTruthy();
+    // The checks that do not apply to the page are counted too: the four make every check it was given.
+    expect(within(first!).getByLabelText('50 not applicable')).toBeTruthy();
     expect(within(first!).getByText('Jan 05, 2026')).toBeTruthy();
     // Not crawled yet: no link, no score, no date.
     expect(within(second!).queryByRole('link')).toBeNull();

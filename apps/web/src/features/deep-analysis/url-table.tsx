@@ -111,6 +111,9 @@ function ChecksCell({ seo }: { seo: ServiceableUrl['on_page_seo'] }) {
           {seo.passed}
         </Tag>
       </Tooltip>
+      <Tooltip title="Not applicable">
+        <Tag aria-label={`${seo.not_applicable} not applicable`}>{seo.not_applicable}</Tag>
+      </Tooltip>
     </Space>
   );
 }

@@ -11,7 +11,7 @@ export const STATUS = {
   passed: { color: '#52c41a', icon: <CheckCircleFilled />, label: 'Passed' },
   warning: { color: '#faad14', icon: <ExclamationCircleFilled />, label: 'Warning' },
   failed: { color: '#f5222d', icon: <CloseCircleFilled />, label: 'Failed' },
-  skipped: { color: '#bfbfbf', icon: <MinusCircleFilled />, label: 'Not checked' },
+  skipped: { color: '#bfbfbf', icon: <MinusCircleFilled />, label: 'Not applicable' },
 } as const;
 
 const WEIGHT = { passed: 1, warning: 0.5, failed: 0 } as const;

@@ -6,6 +6,8 @@ export interface ReportCounts {
   passed: number;
   warning: number;
   failed: number;
+  /** Checks judged neither way; shown when the report counted them. */
+  not_applicable?: number | undefined;
 }
 
 /**
@@ -57,6 +59,7 @@ export function ReportSummary({
           <Typography.Paragraph type="secondary">
             {formatDate(createdAt)} · {counts.passed} passed · {counts.warning} warnings · {counts.failed}{' '}
             failed
+            {counts.not_applicable === undefined ? '' : ` · ${counts.not_applicable} not applicable`}
           </Typography.Paragraph>
           {progress === 100 && (
             <Typography.Paragraph className="score-verdict">{scoreVerdict(score)}</Typography.Paragraph>

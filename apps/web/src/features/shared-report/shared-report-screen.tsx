@@ -84,6 +84,7 @@ function SharedReportView({ token, shared }: { token: string; shared: SharedRepo
     passed: counted.filter((r) => r.status === 'passed').length,
     warning: counted.filter((r) => r.status === 'warning').length,
     failed: counted.filter((r) => r.status === 'failed').length,
+    not_applicable: counted.filter((r) => r.status === 'skipped').length,
   };
   const score = report.overview?.score ?? scoreOf(counted);
   const fixes = [...report.important_fixes].sort((a, b) => b.relevance - a.relevance);
@@ -110,7 +111,12 @@ function SharedReportView({ token, shared }: { token: string; shared: SharedRepo
           url={report.url}
           createdAt={report.created_at}
           score={score}
-          counts={{ passed: counts.passed, warning: counts.warning, failed: counts.failed }}
+          counts={{
+            passed: counts.passed,
+            warning: counts.warning,
+            failed: counts.failed,
+            not_applicable: counts.not_applicable,
+          }}
           fixes={fixes}
           actions={
             <Button type="primary" icon={<DownloadOutlined />} href={sharedReportPdfHref(token)}>

@@ -1,0 +1,1 @@
+ALTER TABLE "serviceable_urls" ADD COLUMN "not_applicable" integer;
