@@ -164,10 +164,11 @@ describe.skipIf(!hasChromium)(
     };
 
     /** 'Crawl again' on the overview, then waits until the crawl ended and the comparison shows. */
-    const crawlAgain = async () => {
+    const crawlAgain = async (whileRunning?: () => Promise<void>) => {
       await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
       await page.getByRole('button', { name: 'Crawl again' }).click();
       await page.getByText("We've started to analyze your webpage").waitFor();
+      await whileRunning?.();
       await reloadUntil(
         page,
         async () => {
@@ -240,6 +241,15 @@ describe.skipIf(!hasChromium)(
             )
             .toBe(1);
         await page.getByText('This is the first crawl').waitFor();
+        // Its figures named where they stand: checks failing on a URL, issues as one check on one URL.
+        await page
+          .getByText(/checks fail on at least one URL/)
+          .first()
+          .waitFor();
+        await page
+          .locator('.da-comparison')
+          .getByText('An issue is one check failing or warning on one URL')
+          .waitFor();
         await shoot('deep-analysis-overview', { fullPage: true });
       },
       CRAWL_TEST_MS,
@@ -261,6 +271,19 @@ describe.skipIf(!hasChromium)(
       expect(await gone.getByRole('link', { name: `http://${SHOP}${GONE}` }).count()).toBe(0);
       await gone.getByText(`http://${SHOP}${GONE}`).hover();
       await page.getByRole('tooltip', { name: 'HTTP 404' }).waitFor();
+      // Every URL that answered was given every check, the 404 too: failed, warnings, passed and not
+      // applicable add up to one total on every row.
+      const totals = await rows.evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...tr.querySelectorAll('.da-checks .ant-tag')].reduce(
+            (sum, tag) => sum + Number(tag.textContent),
+            0,
+          ),
+        ),
+      );
+      expect(totals).toHaveLength(49);
+      expect(new Set(totals).size).toBe(1);
+      expect(await gone.getByLabel(/ not applicable$/).count()).toBe(1);
       await shoot('deep-analysis-monitored-urls-crawled');
 
       await page.getByRole('link', { name: `http://${SHOP}/about` }).click();
@@ -339,7 +362,15 @@ describe.skipIf(!hasChromium)(
     it(
       'a crawl of the unchanged site finds nothing new and nothing fixed',
       async () => {
-        await crawlAgain();
+        await crawlAgain(async () => {
+          // Progress counts the URLs this crawl analysed, of every URL it knows: all 49 at once.
+          const banner = page.locator('.da-running');
+          await banner.waitFor();
+          expect(await banner.textContent()).toMatch(
+            new RegExp(`^Analyzing ${SHOP.replace(/\./g, '\\.')}: \\d+ of 49 URLs analyzed in this crawl`),
+          );
+          await shoot('deep-analysis-crawl-running');
+        });
         // Chromium's sample, the timings and the console are no change of the site.
         const count = (title: string) =>
           page

@@ -1,6 +1,6 @@
 import type { RenderedAnchor } from '../artifacts';
 import { elementText } from '../html/text';
-import { defineCheck, passed, warning } from './define-check';
+import { defineCheck, notApplicable, passed, warning } from './define-check';
 
 /** Defaults an operator may tune: how many links the result lists. */
 export const thresholds = { maxListed: 100 };
@@ -89,7 +89,8 @@ export const crawlableAnchors = defineCheck({
     total += scripted.length;
     uncrawlable.push(...scripted);
     const data = { uncrawlable_links: uncrawlable.slice(0, thresholds.maxListed) };
-    if (total === 0) return passed(messages.none, data);
+    // No link: nothing to judge (not a pass a page earns).
+    if (total === 0) return notApplicable(messages.none, data);
     if (uncrawlable.length === 0) return passed(format(messages.ok, { total }), data);
     const reasons = [...new Set(uncrawlable.map(({ reason }) => REASONS[reason]))].join(', ');
     return warning(format(messages.uncrawlable, { count: uncrawlable.length, total, reasons }), data);

@@ -19,8 +19,11 @@ describe('image-alt', () => {
     expect(result.data).toEqual({ img_tags: [] });
   });
 
-  it('passes a page without images and ignores noscript fallbacks', () => {
-    expect(run('<p>Text</p><noscript><img src="a.png"></noscript>').message).toBe('The page has no images.');
+  it('is not applicable to a page without images, and ignores noscript fallbacks', () => {
+    expect(run('<p>Text</p><noscript><img src="a.png"></noscript>')).toMatchObject({
+      status: 'skipped',
+      message: 'The page has no images.',
+    });
   });
 
   it('fails images without alt, including role=img without a label', () => {

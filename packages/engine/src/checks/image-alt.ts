@@ -1,6 +1,6 @@
 import { fileName, imageSource } from '../html/images';
 import { collapseWhitespace, elementText } from '../html/text';
-import { defineCheck, failed, passed, warning } from './define-check';
+import { defineCheck, failed, notApplicable, passed, warning } from './define-check';
 
 /** Defaults an operator may tune. Screen readers and Google cut alt text at around 100 characters. */
 export const thresholds = { maxAltLength: 100, maxListed: 100 };
@@ -68,7 +68,8 @@ export const imageAlt = defineCheck({
     });
 
     const data = { img_tags: found.slice(0, thresholds.maxListed) };
-    if (total === 0) return passed(messages.none, data);
+    // No image: nothing to judge (not a pass a page earns), as the other image checks say.
+    if (total === 0) return notApplicable(messages.none, data);
     const missing = found.filter(({ issue }) => issue === 'missing').length;
     if (missing > 0) return failed(format(messages.missing, { count: missing, total }), data);
     if (found.length === 0) return passed(format(messages.ok, { total }), data);

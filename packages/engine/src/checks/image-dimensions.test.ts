@@ -19,8 +19,11 @@ describe('image-dimensions', () => {
     expect(result.data).toEqual({ unsized_images: [] });
   });
 
-  it('passes a page without images', () => {
-    expect(run('<p>No pictures</p>').message).toBe('The page has no images.');
+  it('is not applicable to a page without images', () => {
+    expect(run('<p>No pictures</p>')).toMatchObject({
+      status: 'skipped',
+      message: 'The page has no images.',
+    });
   });
 
   it('warns about images missing a dimension or using auto', () => {

@@ -1,5 +1,5 @@
 import { imageSource } from '../html/images';
-import { defineCheck, passed, warning } from './define-check';
+import { defineCheck, notApplicable, passed, warning } from './define-check';
 
 /** Defaults an operator may tune: how many images the result lists. */
 export const thresholds = { maxListed: 100 };
@@ -60,7 +60,8 @@ export const imageDimensions = defineCheck({
       if (!sized) unsized.push(imageSource($el, baseUrl) ?? '(no src)');
     });
     const data = { unsized_images: unsized.slice(0, thresholds.maxListed) };
-    if (total === 0) return passed(messages.none, data);
+    // No image: nothing to judge (not a pass a page earns), as the other image checks say.
+    if (total === 0) return notApplicable(messages.none, data);
     if (unsized.length === 0) return passed(format(messages.ok, { total }), data);
     return warning(format(messages.unsized, { count: unsized.length, total }), data);
   },

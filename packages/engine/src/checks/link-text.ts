@@ -2,7 +2,7 @@ import type { ElementNode } from '../html/dom';
 import { pageLanguage } from '../html/page-language';
 import { elementText, textBlocks } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
-import { defineCheck, passed, warning } from './define-check';
+import { defineCheck, notApplicable, passed, warning } from './define-check';
 
 /** Defaults an operator may tune: how many links the result lists. */
 export const thresholds = { maxListed: 100 };
@@ -119,7 +119,8 @@ export const linkText = defineCheck({
     const data = {
       non_descriptive_links: found.slice(0, thresholds.maxListed).map(({ href, text }) => ({ href, text })),
     };
-    if (total === 0) return passed(messages.none, data);
+    // No link: nothing to judge (not a pass a page earns).
+    if (total === 0) return notApplicable(messages.none, data);
     if (found.length === 0) return passed(format(messages.ok, { total }), data);
     const generic = found.filter(({ kind }) => kind === 'generic');
     const empty = found.length - generic.length;
