@@ -258,4 +258,22 @@ describe.skipIf(!hasChromium)('an SEO checkup, from the form to the PDF, in Chro
     await picture(page, { path: path.join(SHOTS, 'analysis-report-neglected-images-375.png') });
     expect(errors).toEqual([]);
   });
+
+  it('checks a bare address over http when its https cannot connect, and says so', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/dashboard`);
+    // The fixture speaks only http on its port: https there fails its TLS handshake.
+    await page.getByLabel('URL to analyze').fill(domainOf(site));
+    await page.getByRole('button', { name: 'Analyze URL' }).click();
+    await page.waitForURL(/\/analysis\/report\?guid=/);
+    const httpUrl = `http://${domainOf(site)}/`;
+    await page.getByText(`(its TLS handshake failed), so ${httpUrl} was checked instead.`).waitFor();
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-over-http-1440.png') });
+    expect(new URL(page.url()).searchParams.get('url')).toBe(httpUrl);
+    await reportComplete();
+    await page.locator('.report-summary').getByText(httpUrl).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await picture(page, { path: path.join(SHOTS, 'analysis-report-over-http-375.png') });
+    expect(errors).toEqual([]);
+  });
 });

@@ -10,6 +10,9 @@ export const CHECKUP_MESSAGES = {
   /** cannotAccess with what went wrong: "x could not be resolved", "it answered with HTTP 503". */
   cannotAccessBecause: (url: string, cause: string) =>
     `${cannotAccess(url)} Cause: ${cause.replace(/\.$/, '')}.`,
+  /** A bare address whose https could not connect, checked over http. */
+  checkedOverHttp: (httpUrl: string, cause: string) =>
+    `${httpUrl.replace(/^http:\/\//, 'https://')} could not be reached (${cause.replace(/\.$/, '')}), so ${httpUrl} was checked instead.`,
   competitorFailed: (url: string) => `Something went wrong when generating report for ${url}`,
   reportFetchFailed: 'An error has occurred',
   noReport: 'No report found',
@@ -88,6 +91,11 @@ export const StartReportBodySchema = z.object({
   competitors: z.array(CheckupUrlSchema).max(20).default([]),
   /** Section keys; empty means every section of the structure. */
   sections: z.array(z.string().min(1)).default([]),
+  /**
+   * The address was typed without a scheme and the form put 'https://' in front (spec 5): when https
+   * cannot connect (refused, TLS fails, no answer) and http answers, the site is checked over http.
+   */
+  https_assumed: z.boolean().default(false),
 });
 export type StartReportBody = z.input<typeof StartReportBodySchema>;
 
@@ -96,7 +104,10 @@ export const StartReportReplySchema = z.object({
   url: z.string(),
   competitor_urls: z.array(z.string()),
   sections: z.array(z.string()),
+  /** Which scheme a bare address was checked with, and why, when it was not the https assumed; else null. */
+  scheme_note: z.string().nullable(),
 });
+export type StartReportReply = z.infer<typeof StartReportReplySchema>;
 
 /**
  * One check's result as the report shows it (spec: Audit section result): the verdict and its

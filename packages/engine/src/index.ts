@@ -44,6 +44,7 @@ export {
   type ConnectToList,
   createGuardedFetcher,
   FetchRefused,
+  type FetchRefusedCode,
   type GuardedFetcher,
   type GuardedFetcherOptions,
   parseAllowPrivate,

@@ -6,6 +6,7 @@ import {
   type ReportStructure,
   type SectionReply,
   type StartReportBody,
+  type StartReportReply,
 } from '@sitelens/contracts';
 import { allChecks, reportStructure } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
@@ -14,6 +15,7 @@ import { AppError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
 import type { Queue } from '../../jobs/queue';
 import type { PlanLimits } from '../sales/plan-limits';
+import { schemeForBareAddress } from './bare-address';
 import { overviewOf, runReportJob } from './jobs';
 import { OVERVIEWS, type OverviewsSqlRow, overviewRow } from './overviews-query';
 import { type ReportPdfInput, renderReportPdf } from './report-pdf';
@@ -61,12 +63,13 @@ const normalise = (url: string) => new URL(url).href;
 export async function startReport(
   deps: CheckupDeps,
   caller: AuthContext,
-  body: Required<StartReportBody>,
+  body: Required<Omit<StartReportBody, 'https_assumed'>> & { https_assumed?: boolean },
   /** Set when a tracked website's wizard starts it: the report then belongs to that website. */
   origin: { websiteId: string; source: string } | null = null,
-): Promise<{ guid: string; url: string; competitor_urls: string[]; sections: string[] }> {
+): Promise<StartReportReply> {
   const organizationId = organizationOf(caller);
-  const url = normalise(body.url);
+  const scheme = body.https_assumed ? await schemeForBareAddress(normalise(body.url)) : null;
+  const url = scheme?.url ?? normalise(body.url);
   const unknown = body.sections.filter((key) => !sectionKeys.has(key));
   if (unknown.length > 0) {
     throw new AppError('bad_request', `sections: unknown section ${unknown.map((k) => `"${k}"`).join(', ')}`);
@@ -112,7 +115,7 @@ export async function startReport(
     return report!.id;
   });
   deps.queue.wake(runReportJob);
-  return { guid, url, competitor_urls: competitors, sections };
+  return { guid, url, competitor_urls: competitors, sections, scheme_note: scheme?.note ?? null };
 }
 
 /**

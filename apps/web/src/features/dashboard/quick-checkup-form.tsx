@@ -1,4 +1,4 @@
-import { CHECKUP_MESSAGES, isCheckupUrl } from '@sitelens/contracts';
+import { CHECKUP_MESSAGES, isCheckupUrl, type StartReportReply } from '@sitelens/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
@@ -7,10 +7,12 @@ import { errorText, request } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { runningCheckup } from '../checkup/checkup.queries';
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
 /** 'https://' is put in front of an address typed without a scheme (spec 5, quick checkup URL). */
 export function withScheme(value: string): string {
   const trimmed = value.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 /** The dashboard's one-URL checkup: 'Analyze URL' starts it and opens its live report. */
@@ -20,18 +22,22 @@ export function QuickCheckupForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [value, setValue] = useState('');
   const start = useMutation({
-    mutationFn: (url: string) =>
-      request<{ guid: string; url: string }>('/report', { method: 'POST', body: { url } }),
-    onSuccess: ({ guid, url }) => {
+    // Typed without a scheme: the server checks it over http when https cannot connect, and says so.
+    mutationFn: (typed: string) =>
+      request<StartReportReply>('/report', {
+        method: 'POST',
+        body: { url: withScheme(typed), https_assumed: !SCHEME.test(typed.trim()) },
+      }),
+    onSuccess: ({ guid, url, scheme_note }) => {
+      if (scheme_note) toast.info(scheme_note);
       runningCheckup.set({ guid, url });
       navigate(`/analysis/report?guid=${guid}&url=${encodeURIComponent(url)}`);
     },
     onError: async (error) => toast.error(await errorText(error)),
   });
   const submit = () => {
-    const url = withScheme(value);
-    if (!value.trim() || !isCheckupUrl(url)) return setProblem(CHECKUP_MESSAGES.invalidUrl);
-    start.mutate(url);
+    if (!value.trim() || !isCheckupUrl(withScheme(value))) return setProblem(CHECKUP_MESSAGES.invalidUrl);
+    start.mutate(value);
   };
   return (
     <Card className="quick-checkup" title="Quick SEO checkup">
