@@ -9,6 +9,7 @@ export * from './deep-analysis-audit';
 export * from './deep-analysis-clusters';
 export * from './deep-analysis-history';
 export * from './deep-analysis-overview';
+export * from './display-address';
 export * from './errors';
 export * from './format';
 export * from './health';

@@ -191,4 +191,32 @@ describe('the audit overview', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().error).toBe(TEXT.noData);
   });
+
+  it('names an international website in Unicode, as people write it, though it is stored in ASCII', async () => {
+    const owner = await teamAccount(t, {
+      max_tracked_websites: 5,
+      max_monitored_regions: 1,
+      dp_max_urls: 100,
+    });
+    const created = await api(owner, 'POST', '/website-index', {
+      domain: 'München.example',
+      homepage_url: 'https://münchen.example/',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const w = created.json().guid as string;
+    const [row] = await t.database.query<{ domain: string; organization_id: string }>(
+      'select domain, organization_id from websites where id = $1',
+      [w],
+    );
+    expect(row!.domain).toBe('xn--mnchen-3ya.example');
+    await t.database.query(
+      `insert into serviceable_urls (organization_id, website_id, url, source, crawl_state, status_code, score,
+                                     passed, warning, failed, not_applicable, analysed_at)
+       values ($1, $2, 'https://xn--mnchen-3ya.example/', 'sitemap', 'done', 200, 80, 1, 0, 0, 0, now())`,
+      [row!.organization_id, w],
+    );
+    const overview = (await api(owner, 'GET', `/on-page-seo/website-audit/overview/${w}`)).json();
+    expect(overview.domain).toBe('xn--mnchen-3ya.example');
+    expect(overview.summary).toMatch(/^münchen\.example: 1 of 1 monitored URLs analysed/);
+  });
 });

@@ -1,4 +1,10 @@
-import { type AuditOverview, impactOf, AUDIT_OVERVIEW_MESSAGES as TEXT } from '@sitelens/contracts';
+import {
+  type AuditOverview,
+  displayHost,
+  displayUrl,
+  impactOf,
+  AUDIT_OVERVIEW_MESSAGES as TEXT,
+} from '@sitelens/contracts';
 import { checkMeta, normaliseUrl } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
@@ -80,7 +86,7 @@ export async function auditOverview(
       .map((row) => ({
         test_key: row.check_key,
         title: titleOf(row.check_key),
-        detail: TEXT.failsForSite(origin),
+        detail: TEXT.failsForSite(displayUrl(origin)),
         relevance: row.relevance,
         impact_score: row.relevance,
         impact: impactOf(row.relevance),
@@ -101,7 +107,7 @@ export async function auditOverview(
       .map((row) => ({
         test_key: row.check_key,
         title: titleOf(row.check_key),
-        detail: TEXT.passesForSite(origin),
+        detail: TEXT.passesForSite(displayUrl(origin)),
         relevance: row.relevance,
       })),
   ]
@@ -128,7 +134,7 @@ export async function auditOverview(
     score === null
       ? TEXT.noData
       : [
-          TEXT.analysed(website.domain, analyzed, monitored, score, TEXT.scoreBand(score)),
+          TEXT.analysed(displayHost(website.domain), analyzed, monitored, score, TEXT.scoreBand(score)),
           failing[0]
             ? TEXT.failing(failing.length, warningOnly, failing[0].title, failing[0].affected_urls)
             : TEXT.nothingFailing,

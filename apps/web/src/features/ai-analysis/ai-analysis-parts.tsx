@@ -1,4 +1,4 @@
-import { AI_ANALYSIS_MESSAGES, formatDate } from '@sitelens/contracts';
+import { AI_ANALYSIS_MESSAGES, displayHost, formatDate } from '@sitelens/contracts';
 import { Alert, Button, Card, Empty, Skeleton, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { WebsiteDataCard } from '../seo-data/website-data-card';
@@ -104,7 +104,7 @@ export function AnalysisHeader({
       <div className="ai-header">
         <div className="ai-header-facts">
           <Typography.Text strong className="ai-domain">
-            {selected.website.domain}
+            {displayHost(selected.website.domain)}
           </Typography.Text>
           {madeAt && (
             <Typography.Text type="secondary">{`Analyzed on ${formatDate(madeAt)}`}</Typography.Text>

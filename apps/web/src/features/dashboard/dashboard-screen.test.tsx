@@ -242,12 +242,13 @@ describe('the dashboard', () => {
       website(FIRST, 'woodline.test', {
         on_page_seo: { score: 82, c_at: new Date().toISOString(), report_guid: REPORT },
       }),
-      website(SECOND, 'oak-and-ash.test'),
+      // An international name: stored in ASCII, shown as people write it.
+      website(SECOND, 'xn--eiche-und-sche-fib.test'),
     ]);
     const router = renderAt(`/dashboard?w_guid=${FIRST}`);
     const tabs = await screen.findByRole('tablist');
     expect(within(tabs).getByText('woodline.test')).toBeTruthy();
-    expect(within(tabs).getByText('oak-and-ash.test')).toBeTruthy();
+    expect(within(tabs).getByText('eiche-und-äsche.test')).toBeTruthy();
     expect(await screen.findByLabelText('SEO score 82')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Meta Title' }).getAttribute('href')).toBe(
       `/analysis/report?guid=${REPORT}&url=${encodeURIComponent('https://woodline.test/')}#meta-title`,
@@ -263,8 +264,8 @@ describe('the dashboard', () => {
     );
 
     // The other tab: a website under an hour old without a report says its analysis is running.
-    await userEvent.click(within(tabs).getByText('oak-and-ash.test'));
-    expect(await screen.findByText('We are analyzing oak-and-ash.test')).toBeTruthy();
+    await userEvent.click(within(tabs).getByText('eiche-und-äsche.test'));
+    expect(await screen.findByText('We are analyzing eiche-und-äsche.test')).toBeTruthy();
     expect(router.state.location.search).toBe(`?w_guid=${SECOND}`);
     expect(screen.getByText('No issues yet')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { scoreColor, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
+import { displayHost, scoreColor, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, List, Progress, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -59,7 +59,7 @@ export function WebsiteCards({ website }: { website: Website }) {
           type="info"
           showIcon
           className="first-report-alert"
-          title={`We are analyzing ${website.domain}`}
+          title={`We are analyzing ${displayHost(website.domain)}`}
           description="Its first SEO checkup is running. The cards fill in as soon as it finishes; this page checks every 30 seconds."
         />
       )}

@@ -1,5 +1,5 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Website } from '@sitelens/contracts';
+import { displayHost, type Website } from '@sitelens/contracts';
 import { Button, Dropdown, Tabs, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { SETTINGS_SECTIONS, settingsPath } from '../websites/settings-sections';
@@ -27,7 +27,7 @@ export function WebsiteTabs({
         label: (
           <span className="website-tab">
             <WebsiteFavicon guid={website.guid} />
-            <span>{website.domain}</span>
+            <span>{displayHost(website.domain)}</span>
             <Dropdown
               trigger={['click']}
               menu={{
@@ -41,7 +41,7 @@ export function WebsiteTabs({
                 type="text"
                 size="small"
                 icon={<SettingOutlined />}
-                aria-label={`Settings of ${website.domain}`}
+                aria-label={`Settings of ${displayHost(website.domain)}`}
                 onClick={(event) => event.stopPropagation()}
               />
             </Dropdown>

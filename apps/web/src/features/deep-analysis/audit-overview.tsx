@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CheckCircleFilled, CloseCircleFille
 import {
   type AnalysisProcess,
   AUDIT_OVERVIEW_MESSAGES,
+  displayHost,
   formatDate,
   WEBSITE_MESSAGES,
   type Website,
@@ -107,7 +108,7 @@ export function AuditOverview({ website }: { website: Website }) {
             <Space align="center" size={8}>
               <WebsiteFavicon guid={w} size={20} />
               <Typography.Title level={3} style={{ margin: 0 }}>
-                {data.domain}
+                {displayHost(data.domain)}
               </Typography.Title>
             </Space>
             <Typography.Paragraph className="da-summary">{data.summary}</Typography.Paragraph>
@@ -142,7 +143,7 @@ export function AuditOverview({ website }: { website: Website }) {
           <img
             className="da-home-screenshot"
             src={screenshot.data}
-            alt={`Screenshot of ${data.domain}'s homepage`}
+            alt={`Screenshot of ${displayHost(data.domain)}'s homepage`}
           />
         )}
       </Card>
@@ -153,7 +154,7 @@ export function AuditOverview({ website }: { website: Website }) {
           showIcon
           className="da-running"
           title={AUDIT_OVERVIEW_MESSAGES.crawlProgress(
-            data.domain,
+            displayHost(data.domain),
             batch.completed + batch.failed + batch.timeout,
             batch.subprocesses_count,
           )}
@@ -173,7 +174,7 @@ export function AuditOverview({ website }: { website: Website }) {
           type="error"
           showIcon
           className="da-crawl-failed"
-          title={`The crawl of ${formatDate(data.failed_crawl.c_at)} failed: it could not reach ${data.domain}.`}
+          title={`The crawl of ${formatDate(data.failed_crawl.c_at)} failed: it could not reach ${displayHost(data.domain)}.`}
           description={`${data.failed_crawl.error} ${
             data.c_at
               ? `The figures below are from the last crawl that reached the site, on ${formatDate(data.c_at)}.`

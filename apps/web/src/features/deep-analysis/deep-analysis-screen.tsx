@@ -1,4 +1,4 @@
-import type { Website } from '@sitelens/contracts';
+import { displayHost, type Website } from '@sitelens/contracts';
 import { Button, Card, Modal, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -80,7 +80,7 @@ function NotStarted({ website }: { website: Website }) {
     <Card>
       <Space orientation="vertical">
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {website.domain} is not in Deep Analysis yet
+          {displayHost(website.domain)} is not in Deep Analysis yet
         </Typography.Title>
         <Typography.Text type="secondary">
           Its sitemaps are imported, every URL is crawled and scored, and its pages are grouped.

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Website } from '@sitelens/contracts';
+import { displayHost, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -40,7 +40,7 @@ function MonitoredUrls({ website }: { website: Website }) {
             Monitored URLs
           </Typography.Title>
           <Typography.Text type="secondary">
-            {website.domain}
+            {displayHost(website.domain)}
             {count.data && ` · ${messages.count(count.data.count, count.data.dp_max_urls)}`}
           </Typography.Text>
         </div>

@@ -1,4 +1,4 @@
-import { WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { displayHost, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -132,10 +132,11 @@ function SetupDomain({ guid }: { guid: string }) {
     return (
       <Card className="da-manual-urls">
         <Typography.Title level={4} style={{ marginTop: 0 }}>
-          No sitemap found for {website.domain}
+          No sitemap found for {displayHost(website.domain)}
         </Typography.Title>
         <Typography.Paragraph type="secondary">
-          Add the URLs to analyze, one per line or separated by commas. They must be on {website.domain}.
+          Add the URLs to analyze, one per line or separated by commas. They must be on{' '}
+          {displayHost(website.domain)}.
         </Typography.Paragraph>
         <AddUrlsForm
           website={website}
@@ -151,7 +152,7 @@ function SetupDomain({ guid }: { guid: string }) {
   if (current === 'setting_up')
     return (
       <SetupProgress
-        title={`Setting up ${website.domain}`}
+        title={`Setting up ${displayHost(website.domain)}`}
         description="Finding its homepage, its sitemaps and its market. This usually takes 30 to 45 seconds."
         startedAt={Date.parse(website.c_at)}
       />
@@ -160,7 +161,7 @@ function SetupDomain({ guid }: { guid: string }) {
   const found = importing.data?.discovered_urls ?? 0;
   return (
     <SetupProgress
-      title={`Importing the sitemaps of ${website.domain}`}
+      title={`Importing the sitemaps of ${displayHost(website.domain)}`}
       description={
         found > 0
           ? `${found} URLs found so far. Every URL is analyzed once the import ends.`

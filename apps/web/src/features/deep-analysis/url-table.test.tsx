@@ -36,6 +36,17 @@ const openActions = async (address: string) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the URL table', () => {
+  it('shows an international address in Unicode, as people write it', async () => {
+    stubApi((path) =>
+      path === '/api/serviceable-url'
+        ? page([url(7, { url: 'https://xn--mnchen-3ya.de/karte' })])
+        : undefined,
+    );
+    renderTable();
+    expect(await screen.findByRole('link', { name: 'https://münchen.de/karte' })).toBeTruthy();
+    expect(screen.queryByText(/xn--/)).toBeNull();
+  });
+
   it('shows the columns, a link for a 200 page and the analysis figures', async () => {
     stubApi((path) =>
       path === '/api/serviceable-url'

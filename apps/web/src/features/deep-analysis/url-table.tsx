@@ -1,6 +1,7 @@
 import { MoreOutlined, WarningOutlined } from '@ant-design/icons';
 import {
   DEEP_ANALYSIS_MESSAGES,
+  displayUrl,
   formatDate,
   type PageGroup,
   type ServiceableUrl,
@@ -70,7 +71,7 @@ function UrlCell({ url, w }: { url: ServiceableUrl; w: string }) {
   if (url.status_code === 200)
     return (
       <Link className="da-url" to={urlReportPath(w, url.guid)}>
-        {url.url}
+        {displayUrl(url.url)}
       </Link>
     );
   if (url.status_code !== null && url.status_code >= 400)
@@ -78,7 +79,7 @@ function UrlCell({ url, w }: { url: ServiceableUrl; w: string }) {
       <Tooltip title={messages.http(url.status_code)}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip opens on focus */}
         <span className="da-url da-url-unavailable" tabIndex={0}>
-          <WarningOutlined aria-label={messages.http(url.status_code)} /> {url.url}
+          <WarningOutlined aria-label={messages.http(url.status_code)} /> {displayUrl(url.url)}
         </span>
       </Tooltip>
     );
@@ -86,7 +87,7 @@ function UrlCell({ url, w }: { url: ServiceableUrl; w: string }) {
     <Tooltip title={reasonOf(url)}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip opens on focus */}
       <span className="da-url" tabIndex={0}>
-        {url.url}
+        {displayUrl(url.url)}
       </span>
     </Tooltip>
   );
@@ -146,7 +147,7 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
       title: messages.deleteTitle,
       content: (
         <>
-          <p className="da-url">{url.url}</p>
+          <p className="da-url">{displayUrl(url.url)}</p>
           <p>{messages.deleteDetail}</p>
         </>
       ),

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MESSAGES, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
+import { displayHost, MESSAGES, WEBSITE_MESSAGES, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -54,7 +54,7 @@ function WebsiteTracker(selected: SelectedWebsite) {
         <div className="seo-data-stack">
           <div className="kp-market">
             <Typography.Text strong className="seo-data-wrap">
-              {website.domain}
+              {displayHost(website.domain)}
             </Typography.Text>
             <Typography.Text type="secondary">
               {messages.market(location_name, language_code)}

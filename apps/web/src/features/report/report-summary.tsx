@@ -1,4 +1,4 @@
-import { formatDate, scoreColor, scoreVerdict } from '@sitelens/contracts';
+import { displayUrl, formatDate, scoreColor, scoreVerdict } from '@sitelens/contracts';
 import { Card, Col, Progress, Row, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -49,12 +49,12 @@ export function ReportSummary({
             />
           )}
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-            {progress < 100 ? `Checking ${url}…` : 'SEO score'}
+            {progress < 100 ? `Checking ${displayUrl(url)}…` : 'SEO score'}
           </Typography.Paragraph>
         </Col>
         <Col xs={24} md={16}>
           <Typography.Title level={4} style={{ marginTop: 0, wordBreak: 'break-all' }}>
-            {url}
+            {displayUrl(url)}
           </Typography.Title>
           <Typography.Paragraph type="secondary">
             {formatDate(createdAt)} · {counts.passed} passed · {counts.warning} warnings · {counts.failed}{' '}

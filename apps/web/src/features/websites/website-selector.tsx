@@ -1,4 +1,4 @@
-import type { Website } from '@sitelens/contracts';
+import { displayHost, type Website } from '@sitelens/contracts';
 import { Select, Space } from 'antd';
 import { WebsiteFavicon } from './website-favicon';
 
@@ -24,7 +24,7 @@ export function WebsiteSelector({
         label: (
           <Space size={8}>
             <WebsiteFavicon guid={w.guid} />
-            {w.domain}
+            {displayHost(w.domain)}
           </Space>
         ),
       }))}

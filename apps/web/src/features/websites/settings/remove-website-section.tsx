@@ -1,4 +1,4 @@
-import type { Website } from '@sitelens/contracts';
+import { displayHost, type Website } from '@sitelens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export function RemoveWebsiteSection({ website }: { website: Website }) {
     <Card title="Remove Domain/Website" className="settings-card">
       <Typography.Paragraph>{messages.intro(website.domain)}</Typography.Paragraph>
       <Button danger type="primary" onClick={() => setConfirming(true)}>
-        Remove {website.domain}
+        Remove {displayHost(website.domain)}
       </Button>
       <Modal
         open={confirming}

@@ -1,6 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type DomainSetup,
+  displayHost,
+  displayUrl,
   isCheckupUrl,
   type MonitorRegion,
   normaliseDomain,
@@ -129,7 +131,7 @@ export function WebsiteStep({
   if (process && !failure && !setup.isError)
     return (
       <SetupProgress
-        title={`Setting up ${process.domain}`}
+        title={`Setting up ${displayHost(process.domain)}`}
         description="Finding its homepage, its sitemaps and its market. This usually takes 30 to 45 seconds."
       />
     );
@@ -200,7 +202,7 @@ function SetupFindings({ setup }: { setup: DomainSetup }) {
       type="success"
       showIcon
       className="setup-findings"
-      title={`${setup.domain} answers at ${setup.output?.homepage_url ?? ''}`}
+      title={`${displayHost(setup.domain)} answers at ${displayUrl(setup.output?.homepage_url ?? '')}`}
       description={
         count === 0 ? (
           'No sitemap found: Deep Analysis will ask for the URLs to audit.'

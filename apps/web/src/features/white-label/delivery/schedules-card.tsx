@@ -1,5 +1,6 @@
 import {
   DEFAULT_TEMPLATE_GUID,
+  displayHost,
   formatDate,
   type Schedule,
   type ScheduleFrequency,
@@ -159,7 +160,7 @@ export function SchedulesCard() {
                 placeholder="Choose a website"
                 loading={websites.isPending}
                 showSearch={{ optionFilterProp: 'label' }}
-                options={(websites.data ?? []).map((w) => ({ value: w.guid, label: w.domain }))}
+                options={(websites.data ?? []).map((w) => ({ value: w.guid, label: displayHost(w.domain) }))}
                 notFoundContent={
                   websites.isError ? (
                     <ServerErrorAlert error={websites.error} />
@@ -217,7 +218,7 @@ export function SchedulesCard() {
                 <div className="wl-delivery-main">
                   <Space size={8} wrap>
                     <Typography.Text strong className="wl-delivery-break">
-                      {schedule.domain}
+                      {displayHost(schedule.domain)}
                     </Typography.Text>
                     <Tag>{frequencyLabel(schedule.frequency)}</Tag>
                     {!schedule.enabled && <Tag>Off</Tag>}
