@@ -83,11 +83,33 @@ describe('checkups of the fixture sites', () => {
     );
   });
 
-  it('a count of one reads as one: never "All 1 images", "1 links" or "1 times"', async () => {
-    const ONE_AS_MANY = /\b(All|None of the) 1 |\b1 (?!ms\b)[a-z]+s\b/;
+  it('a count of one reads as one: never "All 1 images", "1 links", "1 external links" or "1 times"', async () => {
+    // A noun after one, or after one and a word ("1 external links", "1 e-mail addresses").
+    const ONE_AS_MANY = /\b(All|None of the) 1 |\b1 (?!ms\b)(?:[a-z-]+ )?[a-z-]+s\b/;
     expect(await resultsThat((result) => 'message' in result && ONE_AS_MANY.test(result.message))).toEqual(
       [],
     );
+  });
+
+  it('a count that opens a failure or a warning is the count of what its data lists', async () => {
+    // "3 of 5 images have no alt text" lists 3 images; "2 file(s) … are broken" lists 2 files. The
+    // lists are of the failing items (a passed check lists none), each at most its check's cap.
+    const lengths = (data: Record<string, unknown>): number[] =>
+      Object.values(data).flatMap((value) => {
+        if (Array.isArray(value)) return [value.length];
+        if (value && typeof value === 'object') {
+          const inner = Object.values(value).filter(Array.isArray);
+          return inner.length ? [inner.reduce((sum, list) => sum + list.length, 0)] : [];
+        }
+        return [];
+      });
+    const mismatched = await resultsThat((result) => {
+      if (result.status !== 'failed' && result.status !== 'warning') return false;
+      const opening = /^(\d+)\b(?! ?(%|ms|px|KB|MB|s)\b)/.exec(result.message);
+      const listed = lengths(result.data).filter((n) => n > 0);
+      return opening !== null && listed.length > 0 && !listed.includes(Number(opening[1]));
+    });
+    expect(mismatched).toEqual([]);
   });
 
   it('an expired certificate still gives a report, with HTTPS failed', async () => {

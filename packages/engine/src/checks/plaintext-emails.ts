@@ -16,7 +16,8 @@ const PLACEHOLDER =
   /(^|\.)(example\.(com|net|org)|[a-z0-9-]+\.(example|test|invalid|localhost)|domain\.com|yourdomain\.com|yoursite\.com|yourcompany\.com)$/;
 
 const messages = {
-  found: '{count} e-mail addresses appear in plain text ({list}); spam bots harvest them from the page.',
+  found:
+    '{count?One e-mail address appears|# e-mail addresses appear} in plain text ({list}); spam bots harvest them from the page.',
   ok: 'No e-mail address appears in plain text.',
 };
 

@@ -6,7 +6,7 @@ export const thresholds = { maxListed: 100 };
 
 const messages = {
   unsafe:
-    '{count} external links open in a new tab without rel="noopener"; the opened page can redirect this one.',
+    '{count?One external link opens|# external links open} in a new tab without rel="noopener"; the opened page can redirect this one.',
   ok: 'Every external link that opens in a new tab has rel="noopener" or rel="noreferrer".',
   none: 'No external link opens in a new tab.',
 };
