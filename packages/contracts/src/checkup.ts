@@ -96,6 +96,8 @@ export const StartReportBodySchema = z.object({
    * cannot connect (refused, TLS fails, no answer) and http answers, the site is checked over http.
    */
   https_assumed: z.boolean().default(false),
+  /** The same for each competitor, in the order of `competitors` (a competitor field's bare domain). */
+  competitors_https_assumed: z.array(z.boolean()).max(20).default([]),
 });
 export type StartReportBody = z.input<typeof StartReportBodySchema>;
 
@@ -104,7 +106,7 @@ export const StartReportReplySchema = z.object({
   url: z.string(),
   competitor_urls: z.array(z.string()),
   sections: z.array(z.string()),
-  /** Which scheme a bare address was checked with, and why, when it was not the https assumed; else null. */
+  /** Which scheme bare addresses were checked with, and why, where it was not the https assumed; else null. */
   scheme_note: z.string().nullable(),
 });
 export type StartReportReply = z.infer<typeof StartReportReplySchema>;

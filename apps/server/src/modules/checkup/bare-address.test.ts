@@ -15,9 +15,11 @@ const PAGE = {
 beforeAll(async () => {
   t = await createTestApp();
   owner = await teamAccount(t, { seo_analysis_limit: 20, max_competitors: 2 });
-  served = await serveSites({ plain: { '/': PAGE } });
+  served = await serveSites({ plain: { '/': PAGE }, rival: { '/': PAGE }, sure: { '/': PAGE } });
   // Port 9 (discard) is closed here: https to the site is refused.
-  process.env.FETCH_CONNECT_TO += ',plain.example.com:443:127.0.0.1:9';
+  process.env.FETCH_CONNECT_TO += ['plain', 'rival', 'sure']
+    .map((name) => `,${name}.example.com:443:127.0.0.1:9`)
+    .join('');
 });
 afterAll(async () => {
   await served.close();
@@ -54,6 +56,29 @@ describe('a bare address in the quick checkup', () => {
     const nowhere = await start({ url: 'https://nowhere.invalid/', https_assumed: true });
     expect(nowhere.statusCode, nowhere.body).toBe(201);
     expect(nowhere.json()).toMatchObject({ url: 'https://nowhere.invalid/', scheme_note: null });
+  });
+
+  it('in a competitor field is checked the same way, each competitor on its own, and the reply says which', async () => {
+    const res = await start({
+      url: 'http://plain.example.com/',
+      competitors: ['https://rival.example.com/', 'https://sure.example.com/'],
+      competitors_https_assumed: [true, false],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      url: 'http://plain.example.com/',
+      competitor_urls: ['http://rival.example.com/', 'https://sure.example.com/'],
+      scheme_note: CHECKUP_MESSAGES.checkedOverHttp('http://rival.example.com/', 'it refused the connection'),
+    });
+    const targets = await t.database.query<{ url: string }>(
+      'select url from report_targets where report_id = $1 order by position',
+      [res.json().guid],
+    );
+    expect(targets.map((row) => row.url)).toEqual([
+      'http://plain.example.com/',
+      'http://rival.example.com/',
+      'https://sure.example.com/',
+    ]);
   });
 
   it('refuses a malformed flag with the field named, never a 500', async () => {

@@ -63,20 +63,28 @@ const normalise = (url: string) => new URL(url).href;
 export async function startReport(
   deps: CheckupDeps,
   caller: AuthContext,
-  body: Required<Omit<StartReportBody, 'https_assumed'>> & { https_assumed?: boolean },
+  body: Required<Omit<StartReportBody, 'https_assumed' | 'competitors_https_assumed'>> &
+    Pick<StartReportBody, 'https_assumed' | 'competitors_https_assumed'>,
   /** Set when a tracked website's wizard starts it: the report then belongs to that website. */
   origin: { websiteId: string; source: string } | null = null,
 ): Promise<StartReportReply> {
   const organizationId = organizationOf(caller);
-  const scheme = body.https_assumed ? await schemeForBareAddress(normalise(body.url)) : null;
-  const url = scheme?.url ?? normalise(body.url);
   const unknown = body.sections.filter((key) => !sectionKeys.has(key));
   if (unknown.length > 0) {
     throw new AppError('bad_request', `sections: unknown section ${unknown.map((k) => `"${k}"`).join(', ')}`);
   }
+  // Bare addresses (typed without a scheme) are checked over http where https cannot connect.
+  const assumed = (address: string, flag: boolean | undefined) =>
+    flag ? schemeForBareAddress(normalise(address)) : { url: normalise(address), note: null };
+  const [main, ...rivals] = await Promise.all([
+    assumed(body.url, body.https_assumed),
+    ...body.competitors.map((c, i) => assumed(c, body.competitors_https_assumed?.[i])),
+  ]);
+  const url = main!.url;
+  const notes = [main!, ...rivals].flatMap((scheme) => (scheme.note ? [scheme.note] : []));
   const sections = body.sections.length ? [...new Set(body.sections)] : [...sectionKeys];
   // Empty entries are dropped by the schema; duplicates and the main URL itself are not competitors.
-  const competitors = [...new Set(body.competitors.map(normalise))].filter((c) => c !== url);
+  const competitors = [...new Set(rivals.map((rival) => rival.url))].filter((c) => c !== url);
 
   const guid = await deps.database.transaction(async (query) => {
     if (competitors.length > 0)
@@ -115,7 +123,7 @@ export async function startReport(
     return report!.id;
   });
   deps.queue.wake(runReportJob);
-  return { guid, url, competitor_urls: competitors, sections, scheme_note: scheme?.note ?? null };
+  return { guid, url, competitor_urls: competitors, sections, scheme_note: notes.join(' ') || null };
 }
 
 /**

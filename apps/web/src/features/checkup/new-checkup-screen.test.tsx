@@ -164,10 +164,19 @@ describe('the new checkup form and its fields', () => {
         screen.getByRole('combobox', { name: `Competitor ${row} scheme` }).closest('.ant-select'),
       ).toHaveTextContent('https://');
     await userEvent.type(screen.getByLabelText('Your website'), 'mine.example');
+    await userEvent.type(screen.getByLabelText('Competitor 1'), 'https://sure.example');
     await userEvent.type(screen.getByLabelText('Competitor 3'), 'rival.example');
     await submit();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ url: 'https://mine.example', competitors: ['https://rival.example/'] });
+    // A bare domain left at https:// is sent as assumed (the server falls back to http if https
+    // cannot connect); an address typed with its scheme is not.
+    expect(sent[0]).toEqual({
+      url: 'https://mine.example',
+      competitors: ['https://sure.example/', 'https://rival.example/'],
+      sections: expect.any(Array),
+      https_assumed: true,
+      competitors_https_assumed: [false, true],
+    });
   });
 
   it('catches a host with a space on its field, before anything is sent', async () => {

@@ -5,6 +5,8 @@ import {
   isCheckupUrl,
   MESSAGES,
   type OverviewRow,
+  type StartReportBody,
+  type StartReportReply,
   scoreColor,
   type Website,
 } from '@sitelens/contracts';
@@ -47,11 +49,17 @@ import {
 
 const FIRST_MONTH = dayjs('2019-01-01');
 
+const TYPED_SCHEME = /^https?:\/\//i;
+
 /** A URL from a scheme choice and what the user typed (which may itself start with a scheme). */
 export function buildUrl(scheme: string, domain: string): string {
   const value = domain.trim();
-  return /^https?:\/\//i.test(value) ? value : `${scheme}${value}`;
+  return TYPED_SCHEME.test(value) ? value : `${scheme}${value}`;
 }
+
+/** A bare domain left at the scheme's https:// default: the server may check it over http instead. */
+const httpsAssumed = (scheme: string, domain: string) =>
+  scheme === SCHEMES[0] && !TYPED_SCHEME.test(domain.trim());
 
 export function NewCheckupScreen() {
   const navigate = useNavigate();
@@ -131,12 +139,10 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
   }, [website, form]);
 
   const start = useMutation({
-    mutationFn: (body: { url: string; competitors: string[]; sections: string[]; rows: number[] }) =>
-      request<{ guid: string; url: string }>('/report', {
-        method: 'POST',
-        body: { url: body.url, competitors: body.competitors, sections: body.sections },
-      }),
-    onSuccess: ({ guid, url }) => {
+    mutationFn: ({ rows: _rows, ...body }: StartReportBody & { rows: number[] }) =>
+      request<StartReportReply>('/report', { method: 'POST', body }),
+    onSuccess: ({ guid, url, scheme_note }) => {
+      if (scheme_note) toast.info(scheme_note);
       runningCheckup.set({ guid, url });
       navigate(`/analysis/report?guid=${guid}&url=${encodeURIComponent(url)}`);
     },
@@ -171,16 +177,25 @@ function NewCheckupForm({ website }: { website: Website | undefined }) {
     const main = new URL(url).href;
     // Empty rows are ignored, repeats and the main URL dropped; `rows` remembers each one's input.
     const competitors: string[] = [];
+    const assumed: boolean[] = [];
     const rows: number[] = [];
     (values.competitors ?? []).forEach((c, row) => {
       if (!c?.domain?.trim()) return;
       const href = new URL(buildUrl(c.scheme, c.domain)).href;
       if (href === main || competitors.includes(href)) return;
       competitors.push(href);
+      assumed.push(httpsAssumed(c.scheme, c.domain));
       rows.push(row);
     });
     const sections = (values.sections ?? []).filter((key) => !key.startsWith('category:'));
-    start.mutate({ url, competitors, sections, rows });
+    start.mutate({
+      url,
+      competitors,
+      sections,
+      https_assumed: httpsAssumed(values.scheme, values.domain),
+      competitors_https_assumed: assumed,
+      rows,
+    });
   };
 
   const urlRule = (scheme: () => string) => ({
