@@ -1,4 +1,4 @@
-import { normaliseDomain, SEO_DATA_MESSAGES } from '@sitelens/contracts';
+import { displayHost, normaliseDomain, SEO_DATA_MESSAGES } from '@sitelens/contracts';
 import { Form, Input } from 'antd';
 import { SubmitItem } from '../../components/submit-item';
 import { SubjectModal, useModalSubject } from '../seo-data/subject-modal';
@@ -8,7 +8,7 @@ const messages = {
   input: 'Enter domain or URL',
   help: 'Provide a valid domain or URL',
   submit: 'Get Backlinks',
-  title: (domain: string) => `Backlinks for: ${domain}`,
+  title: (domain: string) => `Backlinks for: ${displayHost(domain)}`,
 };
 
 /** Spec 9: the backlinks modals are 1000 px wide. */

@@ -1,4 +1,4 @@
-import { NO_PROBE_TEXT, type OutageListReply } from '@sitelens/contracts';
+import { displayHost, NO_PROBE_TEXT, type OutageListReply } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -109,7 +109,11 @@ function OutageOverview({
         <Alert
           type="error"
           showIcon
-          title={messages.down(website.domain, active.start, active.regions.map(regionLabel).join(', '))}
+          title={messages.down(
+            displayHost(website.domain),
+            active.start,
+            active.regions.map(regionLabel).join(', '),
+          )}
         />
       )}
       {reply.no_probe.length > 0 && (
