@@ -30,7 +30,7 @@ const ORDER = new Map(allChecks.map((check, position) => [check.key, position]))
 const byReportOrder = (a: string, b: string) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0);
 
 /** Checks judged per URL (stored in url_check_results): the page checks and the crawl-wide [C] ones. */
-const URL_CHECK_KEYS = allChecks.filter((check) => check.scope !== 'origin').map((check) => check.key);
+export const URL_CHECK_KEYS = allChecks.filter((check) => check.scope !== 'origin').map((check) => check.key);
 
 /** The check of `key`; an unknown one answers 404 'Unknown test type' (spec 8). */
 export function checkOf(key: string): CheckMeta {

@@ -8,7 +8,7 @@ import {
 import { checkMeta, normaliseUrl } from '@sitelens/engine';
 import type { QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
-import { failedChecks } from './audit';
+import { failedChecks, URL_CHECK_KEYS } from './audit';
 import { listGroups } from './clusters';
 import { comparisonSummary } from './comparison';
 import { type DeepAnalysisDeps, renderingOf, websiteOf } from './service';
@@ -201,11 +201,6 @@ function originResults(query: QueryFn, websiteId: string, origin: string) {
     [websiteId, origin],
   );
 }
-
-/** Checks judged per URL: the page and crawl checks. */
-const URL_CHECK_KEYS = [...checkMeta.values()]
-  .filter((meta) => meta.scope !== 'origin')
-  .map((meta) => meta.key);
 
 /**
  * How many checks warn on some URL and fail on none: with the failing ones, the checks that have

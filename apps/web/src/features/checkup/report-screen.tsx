@@ -14,7 +14,7 @@ import { tokenStore } from '../../api/token-store';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
 import { ReportLayout } from '../report/report-layout';
-import { fetchedResults, reportCategories, scoreOf } from '../report/report-status';
+import { countsOf, fetchedResults, reportCategories, scoreOf } from '../report/report-status';
 import { isPending202, reportQuery, runningCheckup, sectionQuery, structureQuery } from './checkup.queries';
 
 const WHITE_LABEL_PATH = '/white-label/reports';
@@ -201,9 +201,7 @@ function ReportView({
     scoreOf(fetchedResults(keys.map((k) => results[target]?.[k])));
   const mainReplies = replies(report.url);
   const score = scoreOf(mainReplies.map((r) => r.result));
-  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
-  for (const { result } of mainReplies)
-    counts[result.status === 'skipped' ? 'not_applicable' : result.status]++;
+  const counts = countsOf(mainReplies.map((r) => r.result));
   const fixes = Object.entries(main)
     .filter((entry): entry is [string, SectionReply] => entry[1] !== 'failed')
     .filter(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchedResults, reportCategories, scoreOf } from './report-status';
+import { countsOf, fetchedResults, reportCategories, scoreOf } from './report-status';
 
 const result = (status: 'passed' | 'warning' | 'failed' | 'skipped', relevance: number) => ({
   status,
@@ -16,6 +16,15 @@ describe('scoreOf', () => {
     expect(scoreOf([result('passed', 5), result('skipped', 10)])).toBe(100);
     expect(scoreOf([result('passed', 0)])).toBe(0);
     expect(scoreOf([])).toBe(0);
+  });
+});
+
+describe('countsOf', () => {
+  it('counts every result once: passed, warning, failed, and skipped as not applicable', () => {
+    expect(
+      countsOf([result('passed', 1), result('skipped', 1), result('failed', 1), result('skipped', 3)]),
+    ).toEqual({ passed: 1, warning: 0, failed: 1, not_applicable: 2 });
+    expect(countsOf([])).toEqual({ passed: 0, warning: 0, failed: 0, not_applicable: 0 });
   });
 });
 

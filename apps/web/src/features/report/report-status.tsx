@@ -31,6 +31,13 @@ export function scoreOf(results: readonly Pick<SectionResult, 'status' | 'releva
   return total === 0 ? 0 : Math.round((earned / total) * 100);
 }
 
+/** How many results passed, warned, failed, or were judged neither way (not applicable). */
+export function countsOf(results: readonly Pick<SectionResult, 'status'>[]) {
+  const counts = { passed: 0, warning: 0, failed: 0, not_applicable: 0 };
+  for (const result of results) counts[result.status === 'skipped' ? 'not_applicable' : result.status]++;
+  return counts;
+}
+
 /** One check as a report shows it: its result and, when measured, its pass rate and the sites it was measured on. */
 export interface ReportCheck {
   result: SectionResult;

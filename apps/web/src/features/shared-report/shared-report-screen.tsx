@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { RequestError } from '../../api/client';
 import { ReportLayout } from '../report/report-layout';
-import { type CheckOutcome, scoreOf } from '../report/report-status';
+import { type CheckOutcome, countsOf, scoreOf } from '../report/report-status';
 import { useErrorText } from '../websites/server-error-alert';
 import { sharedReportPdfHref, sharedReportQuery } from './shared-report.queries';
 import './shared-report.css';
@@ -80,12 +80,7 @@ function SharedReportView({ token, shared }: { token: string; shared: SharedRepo
     report.sections.map((key) => [key, replies[key] ?? 'failed']),
   );
   const counted = Object.values(replies).map((reply) => reply.result);
-  const counts = report.overview ?? {
-    passed: counted.filter((r) => r.status === 'passed').length,
-    warning: counted.filter((r) => r.status === 'warning').length,
-    failed: counted.filter((r) => r.status === 'failed').length,
-    not_applicable: counted.filter((r) => r.status === 'skipped').length,
-  };
+  const counts = report.overview ?? countsOf(counted);
   const score = report.overview?.score ?? scoreOf(counted);
   const fixes = [...report.important_fixes].sort((a, b) => b.relevance - a.relevance);
   const logo = isImageDataUrl(branding.base64_logo) ? branding.base64_logo : null;
@@ -111,12 +106,7 @@ function SharedReportView({ token, shared }: { token: string; shared: SharedRepo
           url={report.url}
           createdAt={report.created_at}
           score={score}
-          counts={{
-            passed: counts.passed,
-            warning: counts.warning,
-            failed: counts.failed,
-            not_applicable: counts.not_applicable,
-          }}
+          counts={counts}
           fixes={fixes}
           actions={
             <Button type="primary" icon={<DownloadOutlined />} href={sharedReportPdfHref(token)}>
