@@ -114,6 +114,8 @@ export const ServiceableUrlSchema = z.object({
   redirect_to: z.string().nullable(),
   /** Why it did not answer. */
   error: z.string().nullable(),
+  /** It answered with a file (a PDF, an archive, an image), not an HTML page: recorded, not judged. */
+  file: z.object({ content_type: z.string(), bytes: z.number().int().nullable() }).nullable(),
 });
 export type ServiceableUrl = z.infer<typeof ServiceableUrlSchema>;
 

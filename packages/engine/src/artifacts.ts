@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import type { FileFacts } from './gather/file-type';
 import type { FetchRefusedCode } from './net/guarded-fetch';
 
 /** One response on the way from the requested URL to the page. */
@@ -15,8 +16,10 @@ export interface PageArtifact {
   status: number;
   /** Response headers of the final hop, names lower-cased, repeated headers joined with ", ". */
   headers: Record<string, string>;
-  /** The decoded body as text. */
+  /** The decoded body as text; empty when the URL answered with a file. */
   html: string;
+  /** Null for an HTML page; the file (PDF, archive, image) the URL answered with otherwise. */
+  file: FileFacts | null;
   /** Decoded body size in bytes. */
   bytes: number;
   /** Bytes on the wire (compressed) when known. */

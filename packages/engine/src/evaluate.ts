@@ -1,5 +1,6 @@
 import type { ArtifactName, Artifacts, PageArtifact } from './artifacts';
 import { artifactsRead, type Check, type CheckStatus, format } from './checks/define-check';
+import { describeFile, type FileFacts } from './gather/file-type';
 
 /** A check's result in a report: a verdict with its fields, or why it did not run. */
 export type CheckResult =
@@ -55,13 +56,14 @@ export const isErrorPage = (page: Pick<PageArtifact, 'status'>): boolean => page
 /**
  * Why a check is not judged on this page, or null. Search engines ignore the body of a page that
  * answers 4xx or 5xx, so a page check that reads the body would judge the error page ("no title",
- * "noindex") rather than the page the owner meant; the status check says what is wrong. Checks of
- * the response itself (headers, TLS) and of the origin (robots.txt, sitemaps) are still judged.
+ * "noindex") rather than the page the owner meant; the status check says what is wrong. A URL that
+ * answers with a file (a PDF, an archive, an image) is no page: its body is not judged either.
+ * Checks of the response itself (headers, TLS) and of the origin (robots.txt, sitemaps) still are.
  */
-export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status'>): string | null {
-  if (!isErrorPage(page) || check.scope !== 'page') return null;
+export function errorPageReason(check: Check, page: Pick<PageArtifact, 'status' | 'file'>): string | null {
+  if (check.scope !== 'page' || (!isErrorPage(page) && !page.file)) return null;
   if (!check.readsBody && !artifactsRead(check).some((name) => BODY_ARTIFACTS.has(name))) return null;
-  return errorPageMessage(page.status);
+  return isErrorPage(page) ? errorPageMessage(page.status) : notAPageMessage(page.file!);
 }
 
 /** What a check not judged on an error page says (the page's checks, and the crawl's [C] ones). */
@@ -70,6 +72,12 @@ export const errorPageMessage = (status: number) =>
     'Not checked: the page answered with HTTP {status}, and search engines ignore the content of an error page.',
     { status },
   );
+
+/** What a check that reads the body says of a URL that answers with a file. */
+export const notAPageMessage = (file: FileFacts) =>
+  format('Not checked: the address answers with a file ({file}), not an HTML page.', {
+    file: describeFile(file),
+  });
 
 /** One check over artifacts it has all of: its verdict, or an error result when it throws. */
 export function evaluateOne(check: Check, artifacts: Partial<Artifacts>): CheckResult {

@@ -141,6 +141,34 @@ describe('runCheckup', () => {
     expect(report.competitors[1]).toMatchObject({ url: 'https://down.example/' });
     expect(report.competitors[1]).toHaveProperty('error');
   });
+  it('judges no body of an address that answers with a file: a PDF is recorded, not read as a page', async () => {
+    const pdf = `%PDF-1.4\n${'x'.repeat(5111)}`;
+    const { fetch, requested } = site({
+      '/manual.pdf': { body: pdf, type: 'application/pdf' },
+      '/robots.txt': { body: 'User-agent: *\nAllow: /', type: 'text/plain' },
+    });
+    const report = await runCheckup({ url: `${SITE}/manual.pdf`, fetch, browser: true });
+    const byKey = new Map(report.results.map((result) => [result.key, result]));
+    const notChecked = {
+      status: 'skipped',
+      reason: 'Not checked: the address answers with a file (application/pdf, 5.0 KB), not an HTML page.',
+    };
+    for (const key of [
+      'meta-title',
+      'spell-check',
+      'content-length',
+      'doctype',
+      'web-vitals-lcp',
+      'broken-links',
+    ])
+      expect(byKey.get(key), key).toMatchObject(notChecked);
+    expect(byKey.get('http-status-code')?.status).toBe('passed');
+    expect(byKey.get('robots-txt')?.status).toBe('passed');
+    // Nothing the body would reference was fetched, and Chromium rendered nothing.
+    expect(requested.some((url) => url.endsWith('.css') || url.endsWith('.js'))).toBe(false);
+    expect(report.screenshots).toEqual({ desktop: null, mobile: null });
+  });
+
   it('does not judge the content of a page that answers 403: the status fails, body checks are skipped', async () => {
     // What a bot-blocking wall sends: no title, noindex, almost no text.
     const wall = '<html><head><meta name="robots" content="noindex"></head><body>Access denied</body></html>';

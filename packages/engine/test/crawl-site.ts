@@ -6,8 +6,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export interface CrawlSitePage {
   status?: number;
   headers?: Record<string, string>;
-  /** HTML (or any text); `{{origin}}` becomes the site's origin. */
-  body?: string;
+  /** HTML (or any text; `{{origin}}` becomes the site's origin), or a file's bytes. */
+  body?: string | Buffer;
   /** Answer after this many milliseconds. */
   delayMs?: number;
 }
@@ -70,7 +70,9 @@ export async function startCrawlSite(
     maxInFlight = Math.max(maxInFlight, inFlight);
     const page = lookup(path) ?? { status: 404, body: htmlPage({ title: 'Not found' }) };
     const send = () => {
-      const body = Buffer.from((page.body ?? '').replaceAll('{{origin}}', origin));
+      const body = Buffer.isBuffer(page.body)
+        ? page.body
+        : Buffer.from((page.body ?? '').replaceAll('{{origin}}', origin));
       response.writeHead(page.status ?? 200, {
         'content-type': 'text/html; charset=utf-8',
         ...page.headers,

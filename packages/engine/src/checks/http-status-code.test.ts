@@ -9,6 +9,7 @@ const page = (overrides: Partial<PageArtifact>): PageArtifact => ({
   status: 200,
   headers: {},
   html: '<html><body>Hello</body></html>',
+  file: null,
   bytes: 31,
   transferBytes: null,
   redirects: [],

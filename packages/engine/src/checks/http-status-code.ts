@@ -32,7 +32,9 @@ export const httpStatusCode = defineCheck({
     if (status >= 300 && status <= 399) return failed(format(messages.redirect, { status }), data);
     if (status < 200 || status > 599) return failed(format(messages.noResponse, { status }), data);
     if (status === 204) return warning(messages.noContent, data);
-    if (page.bytes === 0 || page.html.trim() === '') return warning(format(messages.empty, { status }), data);
+    // A file's body is not read as text (file-type.ts): its bytes are its content.
+    if (page.bytes === 0 || (page.file === null && page.html.trim() === ''))
+      return warning(format(messages.empty, { status }), data);
     return passed(format(messages.ok, { status, seconds: seconds(page.timings.total) }), data);
   },
 });

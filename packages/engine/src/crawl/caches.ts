@@ -47,7 +47,7 @@ export function createLinkCache(cap = crawlCacheLimits.links): LinkAnswerCache {
 export function cachingFetch(fetch: EngineFetch, budget = crawlCacheLimits.responseBytes): EngineFetch {
   const kept = new Lru<{ response: FetchedResponse; bytes: number }>(budget, (entry) => entry.bytes);
   return async (url, options = {}) => {
-    const key = `${options.method ?? 'GET'} ${options.followRedirects ?? true} ${options.maxBytes ?? ''} ${url}`;
+    const key = `${options.method ?? 'GET'} ${options.followRedirects ?? true} ${options.maxBytes ?? ''}${options.maxBytesFor ? ' page' : ''} ${url}`;
     const hit = kept.get(key);
     if (hit) return hit.response;
     const response = await fetch(url, options);

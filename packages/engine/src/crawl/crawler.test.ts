@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CrawlSite, type CrawlSiteRoutes, htmlPage, startCrawlSite } from '../../test/crawl-site';
 import { engineFetch } from '../gather/engine-fetch';
@@ -162,6 +163,57 @@ describe('the crawler', () => {
     expect(gone.status).toBe(404);
     expect(gone.results.find((result) => result.key === 'http-status-code')!.status).toBe('failed');
     expect(gone.results.find((result) => result.key === 'meta-title')!.status).toBe('skipped');
+  });
+
+  it('records a linked file with its status, type and size, and judges only pages', async () => {
+    // A documentation site's links: compressed text (one server names it, one calls it HTML), a
+    // PDF, an image served as text/html, and a 50 MB file. None is parsed, none reaches a check.
+    const notes = gzipSync('Release notes\0with the NUL bytes binary text holds\n'.repeat(200));
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_200_000, 0x41)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(4000),
+    ]);
+    const big = Buffer.alloc(50 * 1024 * 1024, 0x30);
+    const links = ['/notes.txt.gz', '/changes.txt.gz', '/manual.pdf', '/photo', '/dump.bin', '/guide'];
+    const started = performance.now();
+    const { at } = await crawl({
+      '/': page('Home page of the site', links),
+      '/notes.txt.gz': { body: notes, headers: { 'content-type': 'application/gzip' } },
+      '/changes.txt.gz': { body: notes },
+      '/manual.pdf': { body: pdf, headers: { 'content-type': 'application/pdf' } },
+      '/photo': { body: png },
+      '/dump.bin': { body: big, headers: { 'content-type': 'application/octet-stream' } },
+      '/guide': page('A guide page of the site', ['/manual.pdf']),
+    });
+    const files = Object.fromEntries(
+      links.slice(0, 5).map((path) => {
+        const { status, file, results, score, facts, links: found } = at(path)!.page!;
+        expect({ results, score, facts, links: found }).toEqual({
+          results: [],
+          score: null,
+          facts: null,
+          links: [],
+        });
+        return [path, { status, file }];
+      }),
+    );
+    expect(files).toEqual({
+      '/notes.txt.gz': { status: 200, file: { type: 'application/gzip', bytes: notes.length } },
+      '/changes.txt.gz': { status: 200, file: { type: 'application/gzip', bytes: notes.length } },
+      '/manual.pdf': { status: 200, file: { type: 'application/pdf', bytes: pdf.length } },
+      '/photo': { status: 200, file: { type: 'image/png', bytes: png.length } },
+      '/dump.bin': { status: 200, file: { type: 'application/octet-stream', bytes: big.length } },
+    });
+    // The pages are judged as ever, and nothing the crawl keeps holds a NUL.
+    for (const path of ['/', '/guide']) {
+      expect(at(path)!.page!.file).toBeNull();
+      expect(at(path)!.page!.results.find((result) => result.key === 'meta-title')!.status).toBe('passed');
+    }
+    const kept = [...links, '/'].map((path) => at(path)!.page);
+    expect(JSON.stringify(kept)).not.toContain('\\u0000');
+    // The 50 MB file and the PDF are not downloaded to be parsed: the crawl takes no longer than a small site.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it("samples a template's first pages in the store's order for Chromium, however fast each answers", async () => {

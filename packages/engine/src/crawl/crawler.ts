@@ -8,7 +8,8 @@ import type { BrowserPool } from '../gather/browser-pool';
 import type { GatherContext } from '../gather/context';
 import { engineFetch } from '../gather/engine-fetch';
 import type { EngineFetch, FetchedResponse } from '../gather/fetch-contract';
-import { PAGE_MAX_BYTES } from '../gather/page';
+import { type FileFacts, fileFactsOf } from '../gather/file-type';
+import { PAGE_FETCH } from '../gather/page';
 import { gatherTextFile } from '../gather/text-file';
 import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch';
 import { runCheckup } from '../run';
@@ -50,6 +51,8 @@ export interface CrawledPage {
   redirectTo: string | null;
   /** Why there was no answer (unreachable, refused, timed out). */
   error: string | null;
+  /** The URL answered with a file (a PDF, an archive, an image), not a page: recorded, not judged. */
+  file: FileFacts | null;
   /** robots.txt forbids the URL: it was not requested. */
   blockedByRobots: boolean;
   /** The page checks (origin checks are judged once per origin, crawl checks after the crawl). */
@@ -230,7 +233,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
     const page = await context.get('page');
     let again: FetchedResponse;
     try {
-      again = await network(url, { maxBytes: PAGE_MAX_BYTES, signal });
+      again = await network(url, { ...PAGE_FETCH, signal });
     } catch {
       return [];
     }
@@ -256,6 +259,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       redirects: [],
       redirectTo: null,
       error: null,
+      file: null,
       blockedByRobots: false,
       results: [],
       score: null,
@@ -272,7 +276,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
 
     let response: FetchedResponse;
     try {
-      response = await network(task.url, { maxBytes: PAGE_MAX_BYTES, signal });
+      response = await network(task.url, { ...PAGE_FETCH, signal });
     } catch (error) {
       return { ...base, error: (error as Error).message };
     }
@@ -287,6 +291,9 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         redirectTo: target && isInternal(target, options.site) ? target : null,
       };
     }
+    const file = fileFactsOf(response);
+    // A file is recorded with its status, type and size; only pages are parsed and judged.
+    if (file) return { ...base, status: response.status, finalUrl: response.finalUrl, file };
     // The page's own fetch is the one just made; every other request is shared across the crawl.
     const fetch: EngineFetch = (url, fetchOptions) =>
       url === task.url && fetchOptions?.method !== 'HEAD' && fetchOptions?.followRedirects !== false
@@ -326,8 +333,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
       browser,
       screenshot: report.screenshots.desktop,
     };
-    const isHtml = /html/i.test(response.headers['content-type'] ?? 'text/html');
-    if (context && isHtml && response.status < 400) {
+    if (context && response.status < 400) {
       const document = await (context as GatherContext).get('document');
       const read = readPageFacts(await (context as GatherContext).get('page'), document, options.site);
       page.facts = read.facts;

@@ -88,6 +88,7 @@ export async function gatherBrowser(context: GatherContext): Promise<BrowserArti
         throw new ArtifactUnavailable('Only http(s) pages are rendered.');
       // An error page's content is not judged (evaluate.ts), so it is not rendered either.
       if (page.status >= 400) throw new ArtifactUnavailable(`The page answered with HTTP ${page.status}.`);
+      if (page.file) throw new ArtifactUnavailable('The address answers with a file, not an HTML page.');
       let browser: Browser;
       try {
         ({ browser } = await starting);

@@ -8,6 +8,7 @@ export function engineFetch(fetcher: GuardedFetcher): EngineFetch {
     const result = await fetcher.fetchPage(url, {
       method: options.method ?? 'GET',
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+      ...(options.maxBytesFor ? { maxBytesFor: options.maxBytesFor } : {}),
       followRedirects: options.followRedirects ?? true,
       truncate: true,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

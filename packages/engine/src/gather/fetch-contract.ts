@@ -33,6 +33,8 @@ export type EngineFetch = (url: string, options?: EngineFetchOptions) => Promise
 export interface EngineFetchOptions {
   /** Decoded body cap; the body is cut there (`truncated`) rather than refused. */
   maxBytes?: number;
+  /** A lower cap chosen from the answer's headers: a page fetch reads only the start of a file. */
+  maxBytesFor?: (headers: Record<string, string>) => number;
   method?: 'GET' | 'HEAD';
   /** false: answer with the first response, redirect or not (URL variants, 404 probe). */
   followRedirects?: boolean;

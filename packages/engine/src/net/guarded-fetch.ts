@@ -113,6 +113,8 @@ export interface FetchPageOptions {
   /** The request body of a POST. */
   body?: string;
   maxBytes?: number;
+  /** A lower body cap chosen from the final answer's headers (a page fetch reads little of a PDF). */
+  maxBytesFor?: (headers: Record<string, string>) => number;
   followRedirects?: boolean;
   /** At the body cap, return what was read with `truncated: true` instead of refusing. */
   truncate?: boolean;
@@ -1017,16 +1019,17 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
         else discard(body);
         return;
       }
+      const cap = opts.maxBytesFor ? Math.min(maxBytes, opts.maxBytesFor(hop.headers)) : maxBytes;
       const read = await readBody(
         body,
         hop.headers['content-encoding'],
-        { maxBytes, maxTransferBytes },
+        { maxBytes: cap, maxTransferBytes },
         controller.signal,
       );
       if (read.capped && !opts.truncate) {
         const message =
           read.capped.which === 'decoded'
-            ? `${hop.url} decodes to more than ${maxBytes} bytes`
+            ? `${hop.url} decodes to more than ${cap} bytes`
             : `${hop.url} sends more than ${maxTransferBytes} bytes`;
         throw new FetchRefused('too-large', message, { url: hop.url });
       }

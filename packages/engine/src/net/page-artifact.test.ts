@@ -47,6 +47,7 @@ describe('toPageArtifact', () => {
       status: 200,
       headers: { 'content-type': 'text/html; charset=windows-1252' },
       html: 'café',
+      file: null,
       bytes: 4,
       transferBytes: 3,
       redirects: [{ url: 'http://a.test/', status: 301, location: 'https://a.test/' }],

@@ -41,6 +41,7 @@ export function pageArtifact(
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8' },
     html,
+    file: null,
     bytes: Buffer.byteLength(html),
     transferBytes: null,
     redirects: [],

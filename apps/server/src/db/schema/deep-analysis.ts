@@ -122,6 +122,10 @@ export const serviceableUrls = pgTable(
     redirects: jsonb().$type<{ url: string; status: number; location: string | null }[]>(),
     redirectTo: text(),
     error: text(),
+    /** It answered with a file (application/pdf), not an HTML page: recorded, not judged. Null for a page. */
+    fileType: text(),
+    /** That file's size, when its answer told it. */
+    fileBytes: bigint({ mode: 'number' }),
     blockedByRobots: boolean().notNull().default(false),
     score: integer(),
     passed: integer(),

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { loadConfig } from '../../config';
 import type { QueryFn } from '../../db/client';
+import { jsonParam } from '../../db/json-param';
 import { defineJob } from '../../jobs/define-job';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { createSeoDataFromConfig } from '../../providers/seo-data';
@@ -162,7 +163,7 @@ async function checkTarget(
     query(
       `insert into report_sections (target_id, section_key, status, result) values ($1, $2, $3, $4)
        on conflict (target_id, section_key) do nothing`,
-      [target.id, key, result.status, JSON.stringify(result)],
+      [target.id, key, result.status, jsonParam(result)],
     );
   // The snapshot section is written after its PNG, so its snapshot_url always resolves.
   let snapshotSection: Record<string, unknown> | null = null;
@@ -193,6 +194,6 @@ async function checkTarget(
   );
   await query(
     `update report_targets set status = 'done', final_url = $2, overview = $3, finished_at = now() where id = $1`,
-    [target.id, report.finalUrl, JSON.stringify(overviewOf(rows, allSections))],
+    [target.id, report.finalUrl, jsonParam(overviewOf(rows, allSections))],
   );
 }

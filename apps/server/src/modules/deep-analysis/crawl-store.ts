@@ -1,5 +1,6 @@
 import { type CheckResult, type CrawledPage, type CrawlStore, checkMeta } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
+import { jsonParam } from '../../db/json-param';
 import { lockWebsite } from '../websites/service';
 
 /** A check result as a row of url_check_results / site_check_results. */
@@ -71,7 +72,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         await query(
           `insert into site_check_results (website_id, origin, check_key, status, relevance, message, data)
            select $1, $2, r.key, r.status, r.relevance, r.message, r.data from jsonb_to_recordset($3::jsonb) as ${RESULT_COLUMNS}`,
-          [websiteId, origin, JSON.stringify(results.map(resultRow))],
+          [websiteId, origin, jsonParam(results.map(resultRow))],
         );
       });
     },
@@ -120,11 +121,14 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         error: page.error,
         blocked: page.blockedByRobots,
         score: page.score,
-        passed: counted(all, 'passed'),
-        warning: counted(all, 'warning'),
-        failed: counted(all, 'failed'),
+        // A file is given no check: it has no counts, as a URL not crawled has none.
+        passed: page.file ? null : counted(all, 'passed'),
+        warning: page.file ? null : counted(all, 'warning'),
+        failed: page.file ? null : counted(all, 'failed'),
         // Stored as skipped either way (resultRow): not applicable, or not judged, and said why.
-        not_applicable: counted(all, 'skipped', 'error'),
+        not_applicable: page.file ? null : counted(all, 'skipped', 'error'),
+        file_type: page.file?.type ?? null,
+        file_bytes: page.file?.bytes ?? null,
         browser: page.browser,
         title: facts?.title ?? null,
         description: facts?.description ?? null,
@@ -144,13 +148,15 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
               blocked_by_robots = p.blocked, score = p.score, passed = p.passed, warning = p.warning,
               failed = p.failed, not_applicable = p.not_applicable, browser = p.browser, title = p.title, description = p.description, h1 = p.h1,
               canonical = p.canonical, noindex = p.noindex, hreflang = p.hreflang, content_hash = p.content_hash,
-              simhash = p.simhash, layout_hash = p.layout_hash, words = p.words
+              simhash = p.simhash, layout_hash = p.layout_hash, words = p.words, file_type = p.file_type,
+              file_bytes = p.file_bytes
          from jsonb_to_recordset($1::jsonb) as p(id uuid, status_code int, final_url text, redirects jsonb,
               redirect_to text, error text, blocked boolean, score int, passed int, warning int, failed int,
               not_applicable int, browser boolean, title text, description text, h1 text, canonical text, noindex boolean,
-              hreflang jsonb, content_hash text, simhash text, layout_hash text, words int)
+              hreflang jsonb, content_hash text, simhash text, layout_hash text, words int, file_type text,
+              file_bytes bigint)
         where u.id = p.id and u.crawl_state = 'taken' returning u.id`,
-      [JSON.stringify(rows)],
+      [jsonParam(rows)],
     );
     // A page saved already by an earlier attempt, or deleted meanwhile, is not written again.
     const saved = new Set(moved.map((row) => row.id));
@@ -166,7 +172,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
         `insert into url_check_results (url_id, website_id, check_key, status, relevance, message, data)
          select r.url_id, $1, r.key, r.status, r.relevance, r.message, r.data
            from jsonb_to_recordset($2::jsonb) as r(url_id uuid, key text, status text, relevance int, message text, data jsonb)`,
-        [websiteId, JSON.stringify(results)],
+        [websiteId, jsonParam(results)],
       );
     await saveLinks(query, fresh);
     for (const page of fresh)
@@ -191,7 +197,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
          select l.from_id, $1, l.url, l.anchor, l.nofollow
            from jsonb_to_recordset($2::jsonb) as l(from_id uuid, url text, anchor text, nofollow boolean)
          on conflict do nothing`,
-        [websiteId, JSON.stringify(links)],
+        [websiteId, jsonParam(links)],
       );
     // What the crawl goes on to: followed links (a redirect's target whatever the setting: it is the
     // page itself), each at the shallowest depth it was found at; then, when links are followed,
@@ -218,7 +224,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
       `update serviceable_urls s set depth = t.depth
          from jsonb_to_recordset($2::jsonb) as t(url text, depth int)
         where s.website_id = $1 and s.url = t.url and t.depth is not null and (s.depth is null or s.depth > t.depth)`,
-      [websiteId, JSON.stringify(targets)],
+      [websiteId, jsonParam(targets)],
     );
     // A URL found is one more the crawl will analyse: its process counts it at once, so progress
     // reads "analysed of known" while the crawl goes on, not of the URLs it started with.
@@ -233,7 +239,7 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
          on conflict (website_id, url) do nothing returning 1)
        update analysis_processes set subprocesses_count = subprocesses_count + (select count(*) from added)
         where id = $5`,
-      [organizationId, websiteId, JSON.stringify(targets), options.maxUrls, options.processId],
+      [organizationId, websiteId, jsonParam(targets), options.maxUrls, options.processId],
     );
   }
 }

@@ -1,4 +1,5 @@
-import { DEEP_ANALYSIS_MESSAGES, MESSAGES, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { gzipSync } from 'node:zlib';
+import { DEEP_ANALYSIS_MESSAGES, MESSAGES, type ServiceableUrl, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import {
   type CrawlSite,
   type CrawlSitePage,
@@ -127,6 +128,21 @@ const SPA: Record<string, CrawlSitePage> = {
   '/catalogue': spaPage('The catalogue, built by scripts', 41, ['/']),
 };
 
+/** A documentation site's downloads beside its pages: compressed notes, a PDF, and a title with a NUL. */
+const NOTES = gzipSync('Release notes\0in the binary text of an archive\n'.repeat(100));
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 0x41)]);
+const FILES: Record<string, CrawlSitePage> = {
+  '/robots.txt': {
+    headers: { 'content-type': 'text/plain' },
+    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+  },
+  '/sitemap.xml': sitemapPage(['/', '/manual.pdf']),
+  '/': page('The manual and its downloads', 50, ['/notes.txt.gz', '/manual.pdf', '/odd']),
+  '/notes.txt.gz': { body: NOTES, headers: { 'content-type': 'text/html' } },
+  '/manual.pdf': { body: PDF, headers: { 'content-type': 'application/pdf' } },
+  '/odd': page('A title\0with a NUL byte in it', 51, ['/']),
+};
+
 let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
   served = await serveSites({
@@ -134,6 +150,7 @@ beforeAll(async () => {
     defects: DEFECTS,
     bare: generatedSite(5, { sitemap: false }),
     spa: SPA,
+    files: FILES,
   });
   sites = served.sites;
   t = await createTestApp();
@@ -301,6 +318,48 @@ describe('a ~50-page site imported through the API', () => {
     const urls = await allUrls(account, w);
     expect(urls.every((url) => url.on_page_seo !== null)).toBe(true);
   });
+});
+
+describe('a site that links files', () => {
+  it('records each file with its status, type and size, judges only the pages, and keeps no NUL', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'files');
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    expect((await api(account, 'GET', `/import-sitemap?w_guid=${w}`)).json().status).toBe('completed');
+    const urls = (await allUrls(account, w)) as unknown as ServiceableUrl[];
+    const at = (path: string) => urls.find((url) => url.url === `http://files.example.com${path}`)!;
+    expect(at('/notes.txt.gz')).toMatchObject({
+      status_code: 200,
+      on_page_seo: null,
+      file: { content_type: 'application/gzip', bytes: NOTES.length },
+    });
+    expect(at('/manual.pdf')).toMatchObject({
+      status_code: 200,
+      in_sitemap: true,
+      on_page_seo: null,
+      file: { content_type: 'application/pdf', bytes: PDF.length },
+    });
+    const [count] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from url_check_results r join serviceable_urls u on u.id = r.url_id
+        where u.website_id = $1 and u.file_type is not null`,
+      [w],
+    );
+    expect(count!.n).toBe(0);
+    // The pages are judged; a NUL read from a page is dropped, not written.
+    expect(at('/odd')).toMatchObject({ file: null, on_page_seo: { score: expect.any(Number) } });
+    const [odd] = await t.database.query<{ title: string }>(
+      'select title from serviceable_urls where website_id = $1 and url = $2',
+      [w, 'http://files.example.com/odd'],
+    );
+    expect(odd!.title).toBe('A titlewith a NUL byte in it');
+    // A PDF the sitemap lists is no sitemap problem.
+    const [sitemap] = await t.database.query<{ data: { problems?: unknown[] } }>(
+      `select data from site_check_results where website_id = $1 and check_key = 'sitemap'`,
+      [w],
+    );
+    expect(JSON.stringify(sitemap?.data ?? {})).not.toContain('manual.pdf');
+  }, 60_000);
 });
 
 describe('a site rendered by JavaScript', () => {

@@ -343,11 +343,13 @@ export interface UrlRow {
   blocked_by_robots: boolean;
   redirect_to: string | null;
   error: string | null;
+  file_type: string | null;
+  file_bytes: number | string | null;
   seq: number | string;
 }
 
 export const URL_COLUMNS = `id, website_id, cluster_id, url, status_code, score, passed, warning, failed, not_applicable,
-  analysed_at, depth, in_sitemap, source, browser, blocked_by_robots, redirect_to, error, seq`;
+  analysed_at, depth, in_sitemap, source, browser, blocked_by_robots, redirect_to, error, file_type, file_bytes, seq`;
 
 export const urlOf = (row: UrlRow): ServiceableUrl => ({
   guid: row.id,
@@ -355,16 +357,18 @@ export const urlOf = (row: UrlRow): ServiceableUrl => ({
   cluster_guid: row.cluster_id,
   url: row.url,
   status_code: row.status_code,
-  on_page_seo: row.analysed_at
-    ? {
-        score: row.score,
-        passed: row.passed ?? 0,
-        warning: row.warning ?? 0,
-        failed: row.failed ?? 0,
-        not_applicable: row.not_applicable ?? 0,
-        c_at: new Date(row.analysed_at).toISOString(),
-      }
-    : null,
+  // A file is given no check, so it has no on-page result.
+  on_page_seo:
+    row.analysed_at && row.file_type === null
+      ? {
+          score: row.score,
+          passed: row.passed ?? 0,
+          warning: row.warning ?? 0,
+          failed: row.failed ?? 0,
+          not_applicable: row.not_applicable ?? 0,
+          c_at: new Date(row.analysed_at).toISOString(),
+        }
+      : null,
   depth: row.depth,
   in_sitemap: row.in_sitemap,
   source: row.source,
@@ -372,6 +376,10 @@ export const urlOf = (row: UrlRow): ServiceableUrl => ({
   blocked_by_robots: row.blocked_by_robots,
   redirect_to: row.redirect_to,
   error: row.error,
+  file:
+    row.file_type === null
+      ? null
+      : { content_type: row.file_type, bytes: row.file_bytes === null ? null : Number(row.file_bytes) },
 });
 
 /**

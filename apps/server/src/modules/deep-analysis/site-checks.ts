@@ -42,14 +42,16 @@ interface UrlRow {
   blocked_by_robots: boolean;
   redirect_to: string | null;
   error: string | null;
+  /** Set when the URL is a file (a PDF, an archive), not a page: never judged, never a duplicate. */
+  file_type: string | null;
 }
 
 const URL_COLUMNS = `id, seq, url, status_code, noindex, canonical, title, description, h1, content_hash, simhash,
-  depth, inlinks, in_sitemap, hreflang, blocked_by_robots, redirect_to, error`;
+  depth, inlinks, in_sitemap, hreflang, blocked_by_robots, redirect_to, error, file_type`;
 
 /** `indexable` below, in SQL (never null, so that `not (INDEXABLE)` holds for what it excludes). */
 const INDEXABLE = `coalesce(status_code, 0) = 200 and not coalesce(noindex, false) and not blocked_by_robots
-  and (coalesce(canonical, '') = '' or canonical = url)`;
+  and file_type is null and (coalesce(canonical, '') = '' or canonical = url)`;
 
 /** The values pages are duplicates by, each compared trimmed and in lower case. */
 const SHARED = ['title', 'description', 'h1', 'content_hash'] as const;
@@ -71,6 +73,7 @@ const indexable = (row: UrlRow) =>
   row.status_code === 200 &&
   !row.noindex &&
   !row.blocked_by_robots &&
+  row.file_type === null &&
   (!row.canonical || row.canonical === row.url);
 
 const crawlPage = (row: UrlRow): CrawlPage => ({
@@ -137,7 +140,8 @@ async function judgeBatch(
   peersOf: PeerFinder,
 ): Promise<void> {
   const judged = batch.filter(
-    (row) => row.status_code !== null && row.status_code < 300 && !row.blocked_by_robots,
+    (row) =>
+      row.status_code !== null && row.status_code < 300 && !row.blocked_by_robots && row.file_type === null,
   );
   await markErrorPages(database, websiteId, batch);
   if (judged.length === 0) return;
@@ -409,6 +413,8 @@ async function judgeSitemap(database: Database, websiteId: string): Promise<void
                  else 'not canonical' end as problem
        from serviceable_urls
       where website_id = $1 and crawl_state = 'done' and in_sitemap and not (${INDEXABLE})
+        -- A file a sitemap lists (a PDF) is indexed as a file when it answers 200.
+        and not (file_type is not null and status_code = 200)
       order by seq limit ${SITEMAP_PROBLEMS_SHOWN}`,
     [websiteId],
   );

@@ -1,5 +1,6 @@
 import type { CrawledPage, CrawlStore } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
+import { jsonParam } from '../../db/json-param';
 
 /**
  * A webmaster tool's crawl state in the database, as Deep Analysis keeps its own: a URL is
@@ -39,14 +40,14 @@ export function createToolCrawlStore(
         page.task.id,
         page.status,
         page.finalUrl,
-        JSON.stringify(page.redirects),
+        jsonParam(page.redirects),
         page.error,
         page.blockedByRobots,
         facts?.noindex ?? null,
         facts?.canonical ?? null,
         facts?.modified ?? null,
-        facts ? JSON.stringify(facts.images) : null,
-        facts ? 'text/html' : null,
+        facts ? jsonParam(facts.images) : null,
+        page.file?.type ?? (facts ? 'text/html' : null),
       ],
     );
     // Saved already by an earlier attempt, or gone with its run: nothing more to write.
@@ -61,7 +62,7 @@ export function createToolCrawlStore(
          select $1, $2, l.url, l.anchor, l.internal
            from jsonb_to_recordset($3::jsonb) as l(url text, anchor text, internal boolean)
          on conflict do nothing`,
-        [page.task.id, run.id, JSON.stringify(links)],
+        [page.task.id, run.id, jsonParam(links)],
       );
     const depth = page.task.depth === null ? null : page.task.depth + 1;
     const follow = !facts?.nofollow;

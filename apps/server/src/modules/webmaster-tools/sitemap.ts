@@ -34,7 +34,7 @@ export function exclusionOf(row: CrawledUrl, exclude: readonly string[]): Exclus
   if ((row.redirects?.length ?? 0) > 0) return 'redirect';
   if (row.status_code === 404 || row.status_code === 410) return 'not_found';
   if (row.status_code !== 200) return 'error_status';
-  if (!row.content_type) return 'not_html';
+  if (row.content_type !== 'text/html') return 'not_html';
   if (row.noindex) return 'noindex';
   if (row.canonical && row.canonical !== row.url) return 'canonical_elsewhere';
   return null;

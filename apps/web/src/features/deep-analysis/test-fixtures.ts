@@ -43,6 +43,7 @@ export const url = (n: number, fields: Partial<ServiceableUrl> = {}): Serviceabl
   source: 'sitemap',
   browser: false,
   blocked_by_robots: false,
+  file: null,
   redirect_to: null,
   error: null,
   ...fields,

@@ -106,6 +106,39 @@ describe('the URL table', () => {
     expect(await screen.findByRole('tooltip', { name: 'Redirects to https://example.com/new' })).toBeTruthy();
   });
 
+  it('marks a linked file as a file, with its type and size, and offers no report for it', async () => {
+    stubApi((path) =>
+      path === '/api/serviceable-url'
+        ? page([
+            url(1, {
+              url: 'https://example.com/manual.pdf',
+              on_page_seo: null,
+              file: { content_type: 'application/pdf', bytes: 1_250_000 },
+            }),
+            url(2, {
+              url: 'https://example.com/notes.txt.gz',
+              on_page_seo: null,
+              file: { content_type: 'application/gzip', bytes: null },
+            }),
+          ])
+        : undefined,
+    );
+    renderTable();
+    const pdf = await screen.findByText('https://example.com/manual.pdf');
+    expect(screen.queryByRole('link', { name: /manual\.pdf/ })).toBeNull();
+    const row = within(pdf.closest('tr')!);
+    expect(row.getByText('PDF')).toBeTruthy();
+    expect(row.getByText('Not a page')).toBeTruthy();
+    await userEvent.hover(pdf);
+    expect(
+      await screen.findByRole('tooltip', {
+        name: 'A file (application/pdf, 1.2 MB), not an HTML page: recorded, not checked',
+      }),
+    ).toBeTruthy();
+    const gzip = within(screen.getByText('https://example.com/notes.txt.gz').closest('tr')!);
+    expect(gzip.getByText('GZIP')).toBeTruthy();
+  });
+
   it("'Load more' reads the next page after last_evaluated_key and adds its rows", async () => {
     let pages = 0;
     stubApi((path) => {

@@ -25,6 +25,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
+import { formatBytes } from '../../components/format-bytes';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -38,6 +39,9 @@ const messages = {
   noAnswer: (error: string) => `No answer: ${error}`,
   notCrawled: 'Not crawled yet',
   http: (code: number) => `HTTP ${code}`,
+  notAPage: 'Not a page',
+  file: (file: NonNullable<ServiceableUrl['file']>) =>
+    `A file (${file.bytes === null ? file.content_type : `${file.content_type}, ${formatBytes(file.bytes)}`}), not an HTML page: recorded, not checked`,
   deleteTitle: 'Delete this URL?',
   deleteDetail: 'It is no longer monitored, and its analysis results go with it.',
   deleted: 'The URL was deleted.',
@@ -67,7 +71,24 @@ function reasonOf(url: ServiceableUrl): string {
   return messages.http(url.status_code);
 }
 
+/** A file's type as its tag shows it: `PDF` of application/pdf, `GZIP` of application/gzip. */
+const fileTag = (contentType: string) =>
+  (contentType.split('/')[1] ?? contentType)
+    .replace(/^(x-|vnd\.)/, '')
+    .split(/[.+;-]/)[0]!
+    .toUpperCase();
+
 function UrlCell({ url, w }: { url: ServiceableUrl; w: string }) {
+  if (url.file && (url.status_code === null || url.status_code < 400))
+    return (
+      <Tooltip title={messages.file(url.file)}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip opens on focus */}
+        <span className="da-url" tabIndex={0}>
+          <Tag className="da-file-tag">{fileTag(url.file.content_type)}</Tag>
+          {displayUrl(url.url)}
+        </span>
+      </Tooltip>
+    );
   if (url.status_code === 200)
     return (
       <Link className="da-url" to={urlReportPath(w, url.guid)}>
@@ -202,7 +223,7 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
       key: 'checks',
       title: 'Checks',
       width: 150,
-      render: (_value, url) => <ChecksCell seo={url.on_page_seo} />,
+      render: (_value, url) => (url.file ? messages.notAPage : <ChecksCell seo={url.on_page_seo} />),
     },
     {
       key: 'analyzed',

@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
+import { formatBytes } from '../../components/format-bytes';
 import { useToast } from '../../components/use-toast';
 import { SelectedWebsiteGate } from '../deep-analysis/selected-website-gate';
 import { ExcludedUrlsTable } from './excluded-urls-table';
@@ -57,13 +58,6 @@ const messages = {
   previewCount: (shown: number, total: number) =>
     `The first ${shown} of ${total.toLocaleString('en-US')} URLs`,
 };
-
-/** A file's size the way a download list says it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /**
  * /sitemap-generator[?w_guid=][&run=]: crawls a site (a tracked website or any URL) and writes its
