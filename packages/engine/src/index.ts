@@ -19,10 +19,16 @@ export {
   type BrowserPoolOptions,
   createBrowserPool,
 } from './gather/browser-pool';
-export { ArtifactUnavailable, type GatherOptions, mapLimit } from './gather/context';
+export { ArtifactUnavailable, type GatherOptions, type LinkAnswer, mapLimit } from './gather/context';
 export { engineFetch } from './gather/engine-fetch';
 export { FAVICON_MAX_BYTES, type Favicon, faviconType, findFavicon } from './gather/favicon';
 export type { EngineFetch, FetchedResponse } from './gather/fetch-contract';
+export {
+  cachingLookup,
+  linkVerifyLimits,
+  rememberSilentHosts,
+  verifyLinks,
+} from './gather/link-verifier';
 export { measurePageLoad, type PageLoad } from './gather/page-load';
 export {
   discoverSite,

@@ -151,8 +151,7 @@ async function checkWith(
       ...(options.resolveTxt ? { resolveTxt: options.resolveTxt } : {}),
       ...(options.providers ? { providers: options.providers } : {}),
       ...(options.originCache ? { originCache: options.originCache } : {}),
-      ...(options.linkCache ? { linkCache: options.linkCache } : {}),
-      ...(options.crawlJudgesInternalLinks ? { crawlJudgesInternalLinks: true } : {}),
+      ...(options.crawlJudgesLinks ? { crawlJudgesLinks: true } : {}),
     },
   });
   options.onContext?.(context);

@@ -1,8 +1,7 @@
-import type { LinkAnswer, LinkAnswerCache } from '../gather/context';
 import type { EngineFetch, FetchedResponse } from '../gather/fetch-contract';
 
 /** Defaults an operator may tune: what one crawl keeps in memory, whatever the site's size. */
-export const crawlCacheLimits = { links: 20_000, responseBytes: 32 * 1024 * 1024 };
+export const crawlCacheLimits = { responseBytes: 32 * 1024 * 1024 };
 
 /** A least-recently-used map: the oldest entry goes when the cap is passed. */
 export class Lru<V> {
@@ -32,12 +31,6 @@ export class Lru<V> {
       this.weight -= this.weigh(evicted);
     }
   }
-}
-
-/** Link answers of one crawl, so a link on every page (the menu, the footer) is asked once. */
-export function createLinkCache(cap = crawlCacheLimits.links): LinkAnswerCache {
-  const lru = new Lru<Promise<LinkAnswer>>(cap);
-  return { get: (url) => lru.get(url), set: (url, answer) => lru.set(url, answer) };
 }
 
 /**

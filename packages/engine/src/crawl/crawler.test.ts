@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CrawlSite, type CrawlSiteRoutes, htmlPage, startCrawlSite } from '../../test/crawl-site';
+import { failingLookup, startSilentHost } from '../../test/silent-hosts';
 import { engineFetch } from '../gather/engine-fetch';
 import { sitemapLimits } from '../gather/sitemaps';
 import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch';
@@ -214,6 +215,55 @@ describe('the crawler', () => {
     expect(JSON.stringify(kept)).not.toContain('\\u0000');
     // The 50 MB file and the PDF are not downloaded to be parsed: the crawl takes no longer than a small site.
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('never waits for links to other sites: 2,000 links to a silent host and an unresolvable one cost no time', async () => {
+    const silent = await startSilentHost();
+    try {
+      const lookup = failingLookup();
+      // Twenty pages, each with a hundred links of its own to each host that will not answer.
+      const links = (i: number) => [
+        ...Array.from({ length: 50 }, (_, n) => `http://silent.example/doc/${i}/${n}`),
+        ...Array.from({ length: 50 }, (_, n) => `http://docs.nowhere.invalid/${i}/${n}`),
+      ];
+      const timed = async (withLinks: boolean) => {
+        const served = await startCrawlSite((path) => {
+          const i = path === '/' ? 0 : Number(path.slice(3));
+          if (path !== '/' && !/^\/p\/\d+$/.test(path)) return undefined;
+          const own = i < 19 ? [`/p/${i + 1}`] : [];
+          return page(`Page ${i} of the documentation`, [...own, ...(withLinks ? links(i) : [])]);
+        });
+        const own = createGuardedFetcher({
+          allowPrivate: served.allow,
+          // Another site (not 127.0.0.1, which is the crawled one) whose server never answers.
+          connectTo: `silent.example:80:127.0.0.1:${silent.port}`,
+          keepAlive: true,
+          lookup,
+        });
+        const store = createMemoryCrawlStore({ start: [`${served.origin}/`], maxUrls: 100 });
+        const started = performance.now();
+        try {
+          await runCrawl({ site: '127.0.0.1', store, fetcher: own, timeAgain: false });
+          return { ms: performance.now() - started, store };
+        } finally {
+          await own.close();
+          await served.close();
+        }
+      };
+      const without = await timed(false);
+      const withLinks = await timed(true);
+      expect(withLinks.store.urls.size).toBe(20);
+      const home = [...withLinks.store.urls.values()].find((entry) => entry.task.depth === 0)!.page!;
+      // The page keeps its links to other sites, for the crawl to verify once its pages are done.
+      expect(home.externalLinks).toHaveLength(100);
+      expect(home.results.find((result) => result.key === 'broken-links')).toMatchObject({
+        status: 'skipped',
+      });
+      expect(silent.connections()).toBe(0);
+      expect(withLinks.ms).toBeLessThan(without.ms * 1.2 + 500);
+    } finally {
+      await silent.close();
+    }
   });
 
   it("samples a template's first pages in the store's order for Chromium, however fast each answers", async () => {

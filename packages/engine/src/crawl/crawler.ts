@@ -15,7 +15,7 @@ import { createGuardedFetcher, type GuardedFetcher } from '../net/guarded-fetch'
 import { runCheckup } from '../run';
 import { scoreResults } from '../score';
 import { type ParsedRobots, parseRobotsTxt } from '../text/robots-txt';
-import { cachingFetch, createLinkCache } from './caches';
+import { cachingFetch } from './caches';
 import { isInternal, normaliseUrl } from './normalise';
 import { type InternalLink, type PageFacts, readPageFacts } from './page-facts';
 import { createPoliteness, type PolitenessOptions } from './politeness';
@@ -126,7 +126,6 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
   const pageChecks = checks.filter((check) => check.scope === 'page');
   const originChecks = checks.filter((check) => check.scope === 'origin');
   const originCache = new Map<string, Promise<unknown>>();
-  const linkCache = createLinkCache();
   const robotsByOrigin = new Map<string, Promise<ParsedRobots | { unreadable: string }>>();
   const originResults = new Map<string, Promise<CheckResult[]>>();
   const templates = new Map<string, number>();
@@ -312,8 +311,7 @@ export async function runCrawl(options: CrawlOptions): Promise<{ pages: number }
         ...(browser && options.browser?.pool ? { browserPool: options.browser.pool } : {}),
         ...(browser && options.browser?.chromiumPath ? { chromiumPath: options.browser.chromiumPath } : {}),
         originCache,
-        linkCache,
-        crawlJudgesInternalLinks: true,
+        crawlJudgesLinks: true,
         signal,
         ...(onContext ? { onContext } : {}),
       });

@@ -25,6 +25,7 @@ export { createPoliteness, type PolitenessOptions, politenessDefaults } from './
 export {
   CRAWL_CHECKS,
   crawlChecksOfErrorPage,
+  type ExternalLink,
   judgeCrawl,
   judgeSitemapEntries,
   type LinkTarget,

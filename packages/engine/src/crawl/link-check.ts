@@ -1,6 +1,6 @@
 import { judgeLink } from '../checks/broken-links';
 import type { EngineFetch } from '../gather/fetch-contract';
-import { askLink, linkCheckLimits } from '../gather/link-checks';
+import { askLink, linkVerifyLimits } from '../gather/link-verifier';
 
 /** What a link of a crawled site comes to, for the Broken Links tool. */
 export type LinkTargetKind =
@@ -78,7 +78,7 @@ async function traceRedirects(
       response = await fetch(current, {
         method: 'HEAD',
         followRedirects: false,
-        timeoutMs: linkCheckLimits.timeoutMs,
+        timeoutMs: linkVerifyLimits.timeoutMs,
         ...(signal ? { signal } : {}),
       });
     } catch {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSitemapEntries, nearDuplicatePairs } from './site-checks';
+import type { CrawlPage } from '../artifacts';
+import type { CheckResult } from '../evaluate';
+import type { LinkAnswer } from '../gather/context';
+import { CRAWL_JUDGES_LINKS } from '../gather/link-checks';
+import { judgeCrawl, judgeSitemapEntries, nearDuplicatePairs, type SiteView } from './site-checks';
 
 /** A reproducible stream of 32-bit values (mulberry32). */
 function random(seed: number) {
@@ -69,5 +73,96 @@ describe('judgeSitemapEntries', () => {
 
   it('leaves the check as it was when every entry is fit', () => {
     expect(judgeSitemapEntries(passed, [])).toBeNull();
+  });
+});
+
+describe('judgeCrawl: a page’s links', () => {
+  const page: CrawlPage = {
+    url: 'https://a.example/guide',
+    status: 200,
+    indexable: true,
+    canonical: null,
+    title: 'The guide',
+    description: null,
+    h1: 'The guide',
+    contentHash: 'c1',
+    simhash: '00ff',
+    depth: 1,
+    inlinks: 1,
+    inSitemap: true,
+    hreflang: [],
+  };
+  const leftToCrawl = { key: 'broken-links', status: 'skipped' as const, reason: CRAWL_JUDGES_LINKS };
+  const view = (
+    externalLinks: SiteView['externalLinks'],
+    linkTargets: SiteView['linkTargets'] = [],
+  ): SiteView => ({
+    page,
+    peers: [],
+    linkTargets,
+    internalLinks: 3,
+    externalLinks,
+    canonicalTarget: null,
+    hreflangTargets: [],
+  });
+  const answer = (url: string, status: number | null, extra: Partial<LinkAnswer> = {}): LinkAnswer => ({
+    url,
+    status,
+    finalUrl: status === null ? null : url,
+    redirected: false,
+    headers: {},
+    ...extra,
+  });
+  const linksOf = (results: CheckResult[]) => results.find((result) => result.key === 'broken-links');
+
+  it('judges the links to other sites from their answers, with the internal links the crawl found broken', () => {
+    const results = judgeCrawl(
+      view(
+        [
+          { url: 'https://b.example/gone', anchor: 'Gone', answer: answer('https://b.example/gone', 404) },
+          { url: 'https://b.example/fine', anchor: 'Fine', answer: answer('https://b.example/fine', 200) },
+          {
+            url: 'https://c.invalid/x',
+            anchor: 'Nowhere',
+            answer: answer('https://c.invalid/x', null, {
+              error: 'c.invalid could not be resolved',
+              errorCode: 'dns',
+            }),
+          },
+          { url: 'https://d.example/later', anchor: 'Later', answer: null },
+        ],
+        [{ url: 'https://a.example/old', anchor: 'Old', status: 404, error: null, hops: 0 }],
+      ),
+      [leftToCrawl],
+    );
+    expect(linksOf(results)).toMatchObject({
+      status: 'failed',
+      data: {
+        broken_links: [
+          { url: 'https://b.example/gone', status: 404, anchor: 'Gone' },
+          { url: 'https://a.example/old', status: 404, anchor: 'Old' },
+        ],
+        unverified_links: [
+          { url: 'https://c.invalid/x', reason: 'the host name could not be resolved' },
+          { url: 'https://d.example/later', reason: 'no answer' },
+        ],
+      },
+    });
+  });
+
+  it('passes a page whose links all answer, and says a page without links has none to check', () => {
+    const fine = judgeCrawl(
+      view([
+        { url: 'https://b.example/fine', anchor: 'Fine', answer: answer('https://b.example/fine', 200) },
+      ]),
+      [leftToCrawl],
+    );
+    expect(linksOf(fine)).toMatchObject({ status: 'passed' });
+    const none = judgeCrawl({ ...view([]), internalLinks: 0 }, [leftToCrawl]);
+    expect(linksOf(none)).toEqual({
+      key: 'broken-links',
+      status: 'skipped',
+      reason: 'The page has no http(s) links to check.',
+    });
   });
 });

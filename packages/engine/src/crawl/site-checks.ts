@@ -1,7 +1,10 @@
 import type { CrawlPage } from '../artifacts';
+import { brokenLinks } from '../checks/broken-links';
 import { format } from '../checks/define-check';
 import { allChecks } from '../checks/index';
 import { type CheckResult, errorPageMessage, evaluateOne, VERDICT_RANK } from '../evaluate';
+import type { LinkAnswer } from '../gather/context';
+import { CRAWL_JUDGES_LINKS } from '../gather/link-checks';
 
 /** The [C] checks: judged per page, but only after the whole crawl is known. */
 export const CRAWL_CHECKS = allChecks.filter((check) => check.scope === 'crawl');
@@ -15,6 +18,14 @@ export interface LinkTarget {
   error: string | null;
   /** Hops of the target's redirect chain (0 when it does not redirect). */
   hops: number;
+}
+
+/** A link of the page to another site, with what it answered when the crawl verified it. */
+export interface ExternalLink {
+  url: string;
+  anchor: string;
+  /** Null when it has no answer yet (its verification has not run). */
+  answer: LinkAnswer | null;
 }
 
 /** A page the crawl fetched that this page points to (canonical, hreflang alternate). */
@@ -35,6 +46,8 @@ export interface SiteView {
   linkTargets: LinkTarget[];
   /** How many internal links it has, fine or not. */
   internalLinks: number;
+  /** Its links to other sites and their answers (verified apart from the pages, each once). */
+  externalLinks: ExternalLink[];
   /** Its canonical URL, when that is another page of the crawl. */
   canonicalTarget: PointedPage | null;
   /** Its hreflang alternates that the crawl fetched, and whether each links back. */
@@ -72,7 +85,10 @@ export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]):
   const crawl = { url: view.page.url, pages: [view.page, ...view.peers] };
   const results = CRAWL_CHECKS.map((check) => evaluateOne(check, { crawl }));
   const previous = (key: string) => pageResults.find((result) => result.key === key);
-  const links = judgeInternalLinks(view.linkTargets, view.internalLinks, previous('broken-links'));
+  const pageLinks = judgeExternalLinks(view.externalLinks, previous('broken-links'));
+  const links =
+    judgeInternalLinks(view.linkTargets, view.internalLinks, pageLinks) ??
+    (pageLinks !== previous('broken-links') ? pageLinks : null);
   if (links) results.push(links);
   const canonical = judgeCanonicalTarget(view.canonicalTarget, previous('canonical-tag'));
   if (canonical) results.push(canonical);
@@ -111,6 +127,37 @@ const NO_EXTERNAL_LINKS: Judged = {
   message: '',
   data: { broken_links: [], redirected_links: [], unverified_links: [], local_links: [] },
 };
+
+/** A link whose verification has not run: no verdict, and said so. */
+const NOT_VERIFIED_YET = {
+  status: null,
+  finalUrl: null,
+  redirected: false,
+  headers: {},
+  error: 'not verified yet',
+};
+
+/**
+ * The page's own link check, left to the crawl (`CRAWL_JUDGES_LINKS`): judged by the broken-links
+ * check itself over the answers its links to other sites gave when the crawl verified them.
+ */
+function judgeExternalLinks(
+  links: readonly ExternalLink[],
+  previous: CheckResult | undefined,
+): CheckResult | undefined {
+  if (previous?.status !== 'skipped' || previous.reason !== CRAWL_JUDGES_LINKS) return previous;
+  return evaluateOne(brokenLinks, {
+    linkChecks: {
+      links: links.map(({ url, anchor, answer }) => ({
+        ...(answer ?? { ...NOT_VERIFIED_YET, errorCode: 'other' as const }),
+        url,
+        anchor,
+        internal: false,
+      })),
+      capped: false,
+    },
+  });
+}
 
 function judgeInternalLinks(
   targets: readonly LinkTarget[],

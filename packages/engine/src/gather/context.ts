@@ -26,23 +26,15 @@ export interface GatherOptions {
    * gathered once per origin instead of once per page. Absent: each run gathers its own.
    */
   originCache?: Map<string, Promise<unknown>>;
-  /** Answers of links already checked in this crawl, so each link is requested once per crawl. */
-  linkCache?: LinkAnswerCache;
   /**
-   * A crawl fetches every internal page itself and judges the links to them after the crawl
-   * (`crawl/site-checks.ts`): the link check asks only external links.
+   * A crawl fetches every internal page itself and judges every link after its pages
+   * (`crawl/site-checks.ts`), links to other sites verified apart, each once: a page does not wait.
    */
-  crawlJudgesInternalLinks?: boolean;
+  crawlJudgesLinks?: boolean;
 }
 
 /** What a link answered, whichever page links to it. */
 export type LinkAnswer = Omit<LinkChecksArtifact['links'][number], 'anchor' | 'internal'>;
-
-/** A bounded store of link answers for one crawl (`crawl/caches.ts`). */
-export interface LinkAnswerCache {
-  get(url: string): Promise<LinkAnswer> | undefined;
-  set(url: string, answer: Promise<LinkAnswer>): void;
-}
 
 /** What a gatherer sees: the network, the run's options, and every other artifact on demand. */
 export interface GatherContext {

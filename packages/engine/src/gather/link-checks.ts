@@ -1,25 +1,24 @@
 import type { LinkChecksArtifact } from '../artifacts';
 import { collapseWhitespace } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
-import { FetchRefused } from '../net/guarded-fetch';
-import { type GatherContext, type LinkAnswer, mapLimit } from './context';
-import type { EngineFetch } from './fetch-contract';
+import { ArtifactUnavailable, type GatherContext } from './context';
+import { linkVerifyLimits, verifyLinks } from './link-verifier';
 
 /** Defaults an operator may tune. */
-export const linkCheckLimits = { maxLinks: 200, concurrency: 8, timeoutMs: 10_000 };
+export const linkCheckLimits = { maxLinks: 200 };
 
-/** Headers of an answer that tell a bot wall (Cloudflare's challenge, …) from the page's own. */
-const KEPT_HEADERS = ['server', 'cf-mitigated'];
-
-/** Statuses some servers give HEAD although GET works: ask again with GET. */
-const RETRY_WITH_GET = new Set([400, 403, 404, 405, 429, 500, 501, 503]);
+/** Why a crawled page's links are not asked with the page: the crawl judges them after its pages. */
+export const CRAWL_JUDGES_LINKS =
+  'Judged when the crawl has ended: its pages answer for the internal links, and links to other sites are verified apart, each once.';
 
 /**
  * Requests every unique http(s) link of the page once (HEAD, GET when HEAD is refused), up to
- * the cap, and records what happened: the answer's status and the headers that reveal a bot
- * wall, or why there was no answer. The broken-links check judges what that means.
+ * the cap, within the checkup's budget for links, and records what happened: the answer's status
+ * and the headers that reveal a bot wall, or why there was no answer. The broken-links check judges
+ * what that means. In a crawl, a page does not wait for its links (see `CRAWL_JUDGES_LINKS`).
  */
 export async function gatherLinkChecks(context: GatherContext): Promise<LinkChecksArtifact> {
+  if (context.options.crawlJudgesLinks) throw new ArtifactUnavailable(CRAWL_JUDGES_LINKS);
   const { $, baseUrl, url: pageUrl } = await context.get('document');
   const pageHost = new URL(pageUrl).hostname;
   const unique = new Map<string, string>();
@@ -28,64 +27,24 @@ export async function gatherLinkChecks(context: GatherContext): Promise<LinkChec
     if (!href) return;
     const url = withoutHash(href);
     if (url === withoutHash(pageUrl) || unique.has(url)) return;
-    if (context.options.crawlJudgesInternalLinks && new URL(url).hostname === pageHost) return;
     unique.set(url, collapseWhitespace($(el).text()) || ($(el).find('img').attr('alt') ?? ''));
   });
   const all = [...unique.entries()];
-  const checked = await mapLimit(
-    all.slice(0, linkCheckLimits.maxLinks),
-    linkCheckLimits.concurrency,
-    async ([url, anchor]) => {
-      const internal = new URL(url).hostname === pageHost;
-      // In a crawl, a link many pages share is requested once.
-      let answer = context.options.linkCache?.get(url);
-      if (!answer) {
-        answer = askLink(context.fetch, url, context.signal);
-        context.options.linkCache?.set(url, answer);
-      }
-      return { ...(await answer), url, anchor, internal };
+  const asked = all.slice(0, linkCheckLimits.maxLinks);
+  const answers = await verifyLinks(
+    context.fetch,
+    asked.map(([url]) => url),
+    {
+      budgetMs: linkVerifyLimits.checkupBudgetMs,
+      budgetName: `the checkup's ${linkVerifyLimits.checkupBudgetMs / 1000} s for links`,
+      signal: context.signal,
     },
   );
-  return { links: checked, capped: all.length > linkCheckLimits.maxLinks };
-}
-
-/** What one link answers: HEAD, then GET when HEAD is refused; or why there was no answer. */
-export async function askLink(fetch: EngineFetch, url: string, signal?: AbortSignal): Promise<LinkAnswer> {
-  try {
-    let response = await fetch(url, {
-      method: 'HEAD',
-      timeoutMs: linkCheckLimits.timeoutMs,
-      ...(signal ? { signal } : {}),
-    });
-    if (RETRY_WITH_GET.has(response.status)) {
-      response = await fetch(url, {
-        maxBytes: 1024,
-        timeoutMs: linkCheckLimits.timeoutMs,
-        ...(signal ? { signal } : {}),
-      });
-    }
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = response.headers[name];
-      if (value !== undefined) headers[name] = value;
-    }
-    return {
-      url,
-      status: response.status,
-      finalUrl: response.finalUrl,
-      redirected: response.redirects.length > 0,
-      redirects: response.redirects,
-      headers,
-    };
-  } catch (error) {
-    return {
-      url,
-      status: null,
-      finalUrl: null,
-      redirected: false,
-      headers: {},
-      error: (error as Error).message,
-      errorCode: error instanceof FetchRefused ? error.code : ('other' as const),
-    };
-  }
+  const links = asked.map(([url, anchor]) => ({
+    ...answers.get(url)!,
+    url,
+    anchor,
+    internal: new URL(url).hostname === pageHost,
+  }));
+  return { links, capped: all.length > linkCheckLimits.maxLinks };
 }

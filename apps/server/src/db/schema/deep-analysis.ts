@@ -236,6 +236,47 @@ export const urlLinks = pgTable(
   ],
 );
 
+/** A page's links to other sites: verified apart from the pages, each distinct URL once per crawl. */
+export const urlExternalLinks = pgTable(
+  'url_external_links',
+  {
+    fromId: uuid()
+      .notNull()
+      .references(() => serviceableUrls.id, { onDelete: 'cascade' }),
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    toUrl: text().notNull(),
+    anchor: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromId, t.toUrl] }),
+    index('url_external_links_target_idx').on(t.websiteId, t.toUrl),
+  ],
+);
+
+/** What a link to another site answered when a crawl (`processId`) verified it. */
+export const externalLinkAnswers = pgTable(
+  'external_link_answers',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    /** The crawl that asked it: a crawl asks again what an earlier one asked. */
+    processId: uuid().notNull(),
+    status: integer(),
+    finalUrl: text(),
+    redirects: jsonb().$type<{ url: string; status: number; location: string | null }[]>(),
+    /** The headers that tell a bot wall from the site's own answer. */
+    headers: jsonb().$type<Record<string, string>>().notNull(),
+    error: text(),
+    errorCode: text(),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.url] })],
+);
+
 /**
  * What a crawl left failing or warning, kept per finished crawl so the next can be compared with
  * it (new, fixed, still open). The last few of each website are kept.

@@ -199,6 +199,20 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
          on conflict do nothing`,
         [websiteId, jsonParam(links)],
       );
+    // Links to other sites, verified once the pages are crawled (external-links.ts).
+    await query('delete from url_external_links where from_id = any($1::uuid[])', [
+      pages.map((page) => page.task.id),
+    ]);
+    const external = pages.flatMap((page) =>
+      page.externalLinks.map((link) => ({ from_id: page.task.id, url: link.url, anchor: link.anchor })),
+    );
+    if (external.length > 0)
+      await query(
+        `insert into url_external_links (from_id, website_id, to_url, anchor)
+         select l.from_id, $1, l.url, l.anchor from jsonb_to_recordset($2::jsonb) as l(from_id uuid, url text, anchor text)
+         on conflict do nothing`,
+        [websiteId, jsonParam(external)],
+      );
     // What the crawl goes on to: followed links (a redirect's target whatever the setting: it is the
     // page itself), each at the shallowest depth it was found at; then, when links are followed,
     // the canonical and hreflang targets no link led to, at no click depth.

@@ -137,10 +137,18 @@ const FILES: Record<string, CrawlSitePage> = {
     body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
   },
   '/sitemap.xml': sitemapPage(['/', '/manual.pdf']),
-  '/': page('The manual and its downloads', 50, ['/notes.txt.gz', '/manual.pdf', '/odd']),
+  '/': page('The manual and its downloads', 50, [
+    '/notes.txt.gz',
+    '/manual.pdf',
+    '/odd',
+    // Links to other sites: one fine, one gone, one whose name does not resolve.
+    'http://crawl.example.com/p/1',
+    'http://bare.example.com/missing',
+    'http://docs.nowhere.invalid/api',
+  ]),
   '/notes.txt.gz': { body: NOTES, headers: { 'content-type': 'text/html' } },
   '/manual.pdf': { body: PDF, headers: { 'content-type': 'application/pdf' } },
-  '/odd': page('A title\0with a NUL byte in it', 51, ['/']),
+  '/odd': page('A title\0with a NUL byte in it', 51, ['/', 'http://bare.example.com/missing']),
 };
 
 let served: Awaited<ReturnType<typeof serveSites>>;
@@ -353,6 +361,29 @@ describe('a site that links files', () => {
       [w, 'http://files.example.com/odd'],
     );
     expect(odd!.title).toBe('A titlewith a NUL byte in it');
+    // Links to other sites are verified once the pages are done, each once, and judged on every page.
+    const links = await resultOf(w, '/', 'broken-links', 'http://files.example.com');
+    // A broken link to another site warns (a broken internal one fails).
+    expect(links).toMatchObject({
+      status: 'warning',
+      data: {
+        broken_links: [{ url: 'http://bare.example.com/missing', status: 404 }],
+        unverified_links: [
+          { url: 'http://docs.nowhere.invalid/api', reason: 'the host name could not be resolved' },
+        ],
+      },
+    });
+    expect((await resultOf(w, '/odd', 'broken-links', 'http://files.example.com'))?.status).toBe('warning');
+    expect(sites.bare!.requests('/missing')).toBe(2); // HEAD, then GET: one link, asked once for both pages
+    const answers = await t.database.query<{ url: string; status: number | null }>(
+      'select url, status from external_link_answers where website_id = $1 order by url',
+      [w],
+    );
+    expect(answers).toEqual([
+      { url: 'http://bare.example.com/missing', status: 404 },
+      { url: 'http://crawl.example.com/p/1', status: 200 },
+      { url: 'http://docs.nowhere.invalid/api', status: null },
+    ]);
     // A PDF the sitemap lists is no sitemap problem.
     const [sitemap] = await t.database.query<{ data: { problems?: unknown[] } }>(
       `select data from site_check_results where website_id = $1 and check_key = 'sitemap'`,

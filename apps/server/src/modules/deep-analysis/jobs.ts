@@ -6,6 +6,7 @@ import {
 } from '@sitelens/contracts';
 import {
   allChecks,
+  cachingLookup,
   collectSitemapUrls,
   engineFetch,
   normaliseUrl,
@@ -24,6 +25,7 @@ import { lockWebsite } from '../websites/service';
 import { groupUrls } from './clusters';
 import { recordSnapshot } from './comparison';
 import { createDatabaseCrawlStore } from './crawl-store';
+import { verifyExternalLinks } from './external-links';
 import { runSiteChecks } from './site-checks';
 
 /** A runner that has not said it is alive for this long is taken to be dead: another may resume. */
@@ -111,7 +113,8 @@ async function websiteOf(query: QueryFn, websiteId: string): Promise<WebsiteRow>
 }
 
 /** The crawl's fetcher: the server's policy, connections kept alive. */
-const fetcher = () => guardedFetcherFor(loadConfig(), { keepAlive: true });
+/** A crawl's fetcher: connections kept alive, and each host name resolved once for the crawl. */
+const fetcher = () => guardedFetcherFor(loadConfig(), { keepAlive: true, lookup: cachingLookup() });
 
 /** The plan's dp_max_urls for the organization (0: Deep Analysis not in the plan). */
 async function urlLimitOf(database: Database, organizationId: string): Promise<number> {
@@ -262,6 +265,8 @@ export async function crawlProcess(
               }
             : null,
       });
+      // The pages are done: their links to other sites are verified now, each once, within a budget.
+      await verifyExternalLinks(database, process, engineFetch(own));
       await runSiteChecks(database, process.website_id);
       await groupUrls(database, process.website_id);
       const done = await database.transaction(async (query) => {

@@ -10,6 +10,7 @@ import {
 } from '@sitelens/engine';
 import type { Database } from '../../db/client';
 import { resultRow } from './crawl-store';
+import { externalLinksOf } from './external-links';
 
 /** Defaults an operator may tune: ≤ 6 differing bits of 64 is about 90 % similar (duplicate-content). */
 const NEAR_DUPLICATE_BITS = 6;
@@ -151,6 +152,7 @@ async function judgeBatch(
   const byUrl = new Map(around.map((row) => [row.url, row]));
   const ids = judged.map((row) => row.id);
   const linkTargets = await problemLinks(database, websiteId, ids);
+  const externalLinks = await externalLinksOf(database, websiteId, ids);
   const linkCounts = new Map(
     (
       await database.query<{ from_id: string; n: number }>(
@@ -184,6 +186,7 @@ async function judgeBatch(
         return peer ? [crawlPage(peer)] : [];
       }),
       linkTargets: linkTargets.get(row.id) ?? [],
+      externalLinks: externalLinks.get(row.id) ?? [],
       internalLinks: linkCounts.get(row.id) ?? 0,
       canonicalTarget: pointed(
         row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,

@@ -1,10 +1,12 @@
 import { CHECKUP_MESSAGES, type SitemapOptions, type ToolKind, type ToolPhase } from '@sitelens/contracts';
 import {
+  cachingLookup,
   checkLinkTarget,
   createPoliteness,
   engineFetch,
   mapLimit,
   normaliseUrl,
+  rememberSilentHosts,
   runCrawl,
 } from '@sitelens/engine';
 import { z } from 'zod';
@@ -157,7 +159,7 @@ async function crawl(database: Database, run: RunRow): Promise<void> {
     `update tool_run_urls set crawl_state = 'pending' where run_id = $1 and crawl_state = 'taken'`,
     [run.id],
   );
-  const fetcher = guardedFetcherFor(loadConfig(), { keepAlive: true });
+  const fetcher = guardedFetcherFor(loadConfig(), { keepAlive: true, lookup: cachingLookup() });
   try {
     await runCrawl({
       site: run.host,
@@ -217,8 +219,9 @@ const leaveForbiddenTargets = (query: QueryFn, runId: string) =>
 
 /** Asks every target still pending, a batch at a time, each host no more than the crawl would be. */
 async function checkTargets(database: Database, runId: string): Promise<void> {
-  const fetcher = guardedFetcherFor(loadConfig(), { keepAlive: true });
-  const fetch = createPoliteness().wrap(engineFetch(fetcher));
+  // Each host name resolved once; a host that did not answer is asked no more (its links: not verified).
+  const fetcher = guardedFetcherFor(loadConfig(), { keepAlive: true, lookup: cachingLookup() });
+  const fetch = createPoliteness().wrap(rememberSilentHosts(engineFetch(fetcher)));
   try {
     await leaveForbiddenTargets(database.query, runId);
     for (;;) {
