@@ -43,6 +43,20 @@ describe('image-alt', () => {
     });
   });
 
+  it('takes a plain word that names a navigation icon for what it is, not a repeated file name', () => {
+    // A documentation site's navigation, as DocBook writes it.
+    const result = run(
+      '<a href="a.html"><img src="prev.png" alt="Prev"></a><a href="b.html"><img src="next.png" alt="Next"></a><a href="index.html"><img src="home.png" alt="Home"></a><img src="hero-banner-2x.png" alt="hero-banner-2x"><img src="logo.svg" alt="logo.svg">',
+    );
+    expect(result.data).toMatchObject({
+      img_tags: [
+        { alt: 'hero-banner-2x', issue: 'filename' },
+        { alt: 'logo.svg', issue: 'filename' },
+      ],
+    });
+    expect((result.data as { img_tags: unknown[] }).img_tags).toHaveLength(2);
+  });
+
   it('warns about long alt text, file names and text repeated next to the image', () => {
     const long = `Oak table ${'with carved legs '.repeat(7)}`;
     const result = run(

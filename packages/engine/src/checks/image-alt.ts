@@ -23,6 +23,17 @@ const normalize = (text: string) =>
     .toLowerCase()
     .replace(/[\s\p{P}]+$/u, '');
 
+/**
+ * Whether the alt text is the file's name: the whole name, or a stem only a machine writes
+ * (`img_1234`, `dsc0042`, `hero-banner-2x`). A stem that is a plain word is a fine alt when it is
+ * what the image says: `alt="Next"` on a navigation icon `next.png` (Lighthouse agrees).
+ */
+function repeatsFileName(text: string, file: string): boolean {
+  if (text === file) return true;
+  const stem = file.replace(/\.\w+$/, '');
+  return text === stem && /[\d_.-]/.test(stem);
+}
+
 export const imageAlt = defineCheck({
   key: 'image-alt',
   title: 'Image alt text',
@@ -62,7 +73,7 @@ export const imageAlt = defineCheck({
       );
       let issue: Issue | null = null;
       if ([...alt.trim()].length > thresholds.maxAltLength) issue = 'too_long';
-      else if (file && (text === file || text === file.replace(/\.\w+$/, ''))) issue = 'filename';
+      else if (file && repeatsFileName(text, file)) issue = 'filename';
       else if (nearby.includes(text)) issue = 'redundant';
       if (issue) found.push({ src, alt, issue });
     });

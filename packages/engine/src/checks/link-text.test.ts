@@ -53,6 +53,19 @@ describe('link-text', () => {
     });
   });
 
+  it('takes a generic word as a term in a book index or in code, and as generic text anywhere else', () => {
+    // PostgreSQL's book index (DocBook) and a Sphinx index link the CONTINUE statement by its name.
+    const result = run(
+      '<div class="index"><dl><dt>CONTINUE</dt><dd><dl><dt>in PL/pgSQL, <a class="indexterm" href="/plpgsql.html#continue">CONTINUE</a></dt></dl></dd></dl></div>' +
+        '<table class="indextable genindextable"><tr><td><a href="/ref.html#more">more</a></td></tr></table>' +
+        '<p>Use <a href="/loops.html#continue"><code>continue</code></a> to skip an item.</p>' +
+        '<p><a href="/news/1">Continue</a></p>',
+    );
+    expect(result.data).toEqual({
+      non_descriptive_links: [{ href: 'https://example.com/news/1', text: 'Continue' }],
+    });
+  });
+
   it('warns about empty anchors such as an image link without alt', () => {
     const result = run('<a href="/shop"><img src="shop.png"></a><a href="/about">About us</a>');
     expect(result.status).toBe('warning');

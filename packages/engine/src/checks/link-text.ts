@@ -1,3 +1,4 @@
+import type { Cheerio } from 'cheerio/slim';
 import type { ElementNode } from '../html/dom';
 import { pageLanguage } from '../html/page-language';
 import { elementText, textBlocks } from '../html/text';
@@ -77,6 +78,20 @@ const primaryLanguage = (value: string | undefined) => {
   return /^[a-z]{2,3}$/.test(code) ? code : null;
 };
 
+/** Where a link's text is a term, not a phrase about the target: a book's index, or code. */
+const TERM_CONTEXT =
+  '.index, .indexdiv, .indextable, .genindextable, .bookindex, #index, code, kbd, samp, var';
+
+/**
+ * A link that names a term, such as "CONTINUE" in a book index of SQL statements (`a.indexterm`
+ * in DocBook, Sphinx's `genindextable`), or the statement itself in code: the word is its target's
+ * name, so it says where the link goes.
+ */
+const namesATerm = ($el: Cheerio<ElementNode>) =>
+  $el.is('.indexterm') ||
+  $el.closest(TERM_CONTEXT).length > 0 ||
+  $el.children('code, kbd, samp, var').length > 0;
+
 export const linkText = defineCheck({
   key: 'link-text',
   title: 'Descriptive anchor text',
@@ -114,7 +129,8 @@ export const linkText = defineCheck({
       if (!text) {
         if ($el.attr('aria-label')?.trim() || $el.attr('title')?.trim()) return;
         found.push({ href, text: '', kind: 'empty' });
-      } else if (isGeneric(text, languageOf(el))) found.push({ href, text, kind: 'generic' });
+      } else if (!namesATerm($el) && isGeneric(text, languageOf(el)))
+        found.push({ href, text, kind: 'generic' });
     });
     const data = {
       non_descriptive_links: found.slice(0, thresholds.maxListed).map(({ href, text }) => ({ href, text })),
