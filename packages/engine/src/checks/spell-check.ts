@@ -1,8 +1,7 @@
-import dictionaryEn from 'dictionary-en';
-import nspell from 'nspell';
-import { Lru } from '../crawl/caches';
+import type { CheerioAPI } from 'cheerio/slim';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
+import { isKnownWord, pageVariant, suggestFor, type Variant } from '../text/spelling';
 import { defineCheck, failed, notApplicable, passed, warning } from './define-check';
 
 /** Defaults an operator may tune. */
@@ -13,8 +12,6 @@ export const thresholds = {
   /** Unique words listed per kind in the result. */
   listed: 20,
   suggestions: 3,
-  /** Unknown lower-case words looked up for suggestions (a lookup costs up to ~400 ms). */
-  maxLookups: 40,
 };
 
 const messages = {
@@ -33,47 +30,38 @@ export interface SpellingIssue {
   suggestions?: string[];
 }
 
-// Code, addresses and form fields are not prose.
-const NOT_PROSE = 'pre, code, kbd, samp, var, address, [contenteditable], [translate="no"]';
+/**
+ * Code, addresses and form fields are not prose: code elements, and elements whose class marks
+ * code (Sphinx's `span.pre` and signatures, highlighted listings, `notranslate` literals).
+ */
+const NOT_PROSE = [
+  'pre, code, kbd, samp, var, tt, address, [contenteditable], [translate="no"]',
+  '.pre, .sig, .sig-name, .sig-param, .descname, .descclassname, .literal, .notranslate, .code, .highlight',
+  '[class*="highlight-"], [class*="language-"]',
+].join(', ');
 const URLS = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+|\b[\w-]+\.(?:com|org|net|io|de|uk|co)\b\S*/gi;
-const TOKEN = /\p{L}[\p{L}\p{N}'-]*/gu;
+/** Dotted names are code or hosts, not words: `xml.etree`, `sys.stdout`, `str.casefold`. */
+const DOTTED = /[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+/gu;
+/** Words, and the identifiers code leaves in prose (`dont_inherit`, `getElementById`), read whole. */
+const TOKEN = /\p{L}[\p{L}\p{N}_'-]*/gu;
 
-let checker: ReturnType<typeof nspell> | null = null;
-/** The English dictionary, built on first use (~150 ms), then kept for the life of the process. */
-function english(): ReturnType<typeof nspell> {
-  checker ??= nspell({
-    aff: Buffer.from(dictionaryEn.aff.buffer, dictionaryEn.aff.byteOffset, dictionaryEn.aff.byteLength),
-    dic: Buffer.from(dictionaryEn.dic.buffer, dictionaryEn.dic.byteOffset, dictionaryEn.dic.byteLength),
+/** An identifier, not a word: joined with underscores, or with a capital inside (camelCase). */
+const isIdentifier = (word: string) => word.includes('_') || /\p{Ll}\p{Lu}/u.test(word);
+
+/**
+ * The names the page's code uses (`args` of a signature, `dblink` of a literal): prose that names
+ * them ("*args* is a list", "the dblink module") names code, whatever the dictionary says.
+ */
+function codeNames($: CheerioAPI): Set<string> {
+  const names = new Set<string>();
+  $(NOT_PROSE).each((_, el) => {
+    for (const name of $(el).text().match(TOKEN) ?? []) names.add(name.toLowerCase());
   });
-  return checker;
+  return names;
 }
 
 /** Capitalised, ALL-CAPS or with digits: probably a name, a brand or a product code. */
 const looksLikeName = (word: string) => /^\p{Lu}/u.test(word) || /\p{N}/u.test(word);
-
-function isKnown(dictionary: ReturnType<typeof nspell>, word: string): boolean {
-  if (dictionary.correct(word)) return true;
-  // "e-mail", "hand-made": a compound of known words is fine.
-  const parts = word.split('-').filter(Boolean);
-  return parts.length > 1 && parts.every((part) => dictionary.correct(part));
-}
-
-/**
- * Suggestions by word, kept for the life of the process (the least recently used dropped past
- * 10,000 words): a site's jargon and names recur on page after page of a crawl, and one lookup
- * costs up to ~400 ms. Each lookup still counts against `maxLookups`, so a page's result never
- * depends on the cache.
- */
-const suggestionCache = new Lru<string[]>(10_000);
-
-function suggest(dictionary: ReturnType<typeof nspell>, word: string): string[] {
-  let found = suggestionCache.get(word);
-  if (!found) {
-    found = dictionary.suggest(word);
-    suggestionCache.set(word, found);
-  }
-  return found;
-}
 
 export const spellCheck = defineCheck({
   key: 'spell-check',
@@ -94,41 +82,40 @@ export const spellCheck = defineCheck({
     const { lang } = pageLanguage($, text);
     if (lang !== 'en') return notApplicable(format(messages.otherLanguage, { lang }));
 
-    const tokens = (text.replace(/[’‘]/g, "'").replace(URLS, ' ').match(TOKEN) ?? []).slice(
-      0,
-      thresholds.maxWords,
-    );
+    const tokens = (
+      text.replace(/[’‘]/g, "'").replace(URLS, ' ').replace(DOTTED, ' ').match(TOKEN) ?? []
+    ).slice(0, thresholds.maxWords);
     if (tokens.length === 0) return notApplicable(messages.noText);
 
-    const dictionary = english();
-    const unknown = new Map<string, number>();
+    const code = codeNames($);
+    const counts = new Map<string, number>();
     for (const token of tokens) {
       // Possessives and trailing apostrophes or hyphens are not part of the word.
       const word = token.replace(/'s$/i, '').replace(/['-]+$/, '');
-      if ([...word].length < 3 || isKnown(dictionary, word)) continue;
-      unknown.set(word, (unknown.get(word) ?? 0) + 1);
+      if ([...word].length < 3 || isIdentifier(word) || code.has(word.toLowerCase())) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
     }
+    const unknownIn = (variant: Variant) => [...counts].filter(([word]) => !isKnownWord(word, variant));
+    // Most pages are known word for word in American spelling; the others are read in the
+    // spelling the page is written in (its lang region, else most of its words).
+    const american = unknownIn('en-US');
+    const spelling: Variant =
+      american.length > 0 ? pageVariant($('html').attr('lang'), counts.keys()) : 'en-US';
+    const unknown = spelling === 'en-US' ? american : unknownIn(spelling);
 
     const hard: SpellingIssue[] = [];
     const soft: SpellingIssue[] = [];
-    const byCount = [...unknown].sort((a, b) => b[1] - a[1]);
-    let lookups = 0;
-    for (const [word, count] of byCount) {
+    for (const [word, count] of unknown.sort((a, b) => b[1] - a[1])) {
       if (looksLikeName(word)) {
         soft.push({ word, count });
         continue;
       }
-      if (lookups >= thresholds.maxLookups) {
-        hard.push({ word, count, suggestions: [] });
-        continue;
-      }
-      lookups++;
-      const suggestions = suggest(dictionary, word);
-      // No suggestion: jargon or a coined word. A suggestion that only differs in case ("html" →
-      // "HTML") is a capitalisation matter, not a misspelling.
+      // A word one slip away from a dictionary word is a likely mistake; one that is not (jargon,
+      // a coined word) is listed apart. A fix that only differs in case ("html") is no misspelling.
+      const suggestions = suggestFor(word, spelling, thresholds.suggestions);
       if (suggestions.length === 0 || suggestions.some((s) => s.toLowerCase() === word.toLowerCase()))
         soft.push({ word, count });
-      else hard.push({ word, count, suggestions: suggestions.slice(0, thresholds.suggestions) });
+      else hard.push({ word, count, suggestions });
     }
 
     const data = {
