@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../evaluate';
 import { parseDocument } from '../gather/document';
 import { suggestFor } from '../text/spelling';
 import { format } from './define-check';
-import { spellCheck } from './spell-check';
+import { spellCheck, withSiteVocabulary } from './spell-check';
 
 const run = (main: string, lang: string | null = 'en') =>
   spellCheck.evaluate(
@@ -28,7 +29,7 @@ describe('spell-check', () => {
     expect(result).toEqual({
       status: 'passed',
       message: 'No spelling mistakes were found in 17 words.',
-      data: { spelling_issues: { hard: [], soft: [] } },
+      data: { spelling_issues: { hard: [], soft: [], hard_count: 0, soft_count: 0, words_checked: 17 } },
     });
   });
 
@@ -48,7 +49,7 @@ describe('spell-check', () => {
   it('warns about names, brands, codes and acronyms only as soft issues', () => {
     const result = run('<p>We build oak tables with Woodlyne tools, the XJ200 router and the QZX jig.</p>');
     expect(result.status).toBe('warning');
-    expect(issues(result)).toEqual({
+    expect(issues(result)).toMatchObject({
       hard: [],
       soft: [
         { word: 'Woodlyne', count: 1 },
@@ -57,7 +58,7 @@ describe('spell-check', () => {
       ],
     });
     expect(result.message).toBe(
-      'No clear mistakes in 14 words; unknown words that look like names or brands (3 in all): "Woodlyne", "XJ200", "QZX".',
+      'No clear mistakes in 14 words; unknown words that look like names, brands or terms (3 in all): "Woodlyne", "XJ200", "QZX".',
     );
   });
 
@@ -101,7 +102,7 @@ describe('spell-check', () => {
         '<dl><dt class="sig sig-object py"><span class="sig-name descname"><span class="pre">compile</span></span>(<em class="sig-param"><span class="n"><span class="pre">dont_inherit</span></span></em>)</dt>' +
         '<dd><p>With dont_inherit set, getElementById and the <span class="pre">flgas</span> are code.</p></dd></dl>',
     );
-    expect(issues(result)).toEqual({ hard: [], soft: [] });
+    expect(issues(result)).toMatchObject({ hard: [], soft: [], hard_count: 0, soft_count: 0 });
     expect(result.status).toBe('passed');
   });
 
@@ -154,5 +155,37 @@ describe('spell-check', () => {
 
   it('is not applicable to a page without text', () => {
     expect(run('<img src="/oak.jpg" alt="">').status).toBe('skipped');
+  });
+});
+
+describe('withSiteVocabulary', () => {
+  it('lists a word the site uses on several pages with the unknown words, and judges the page again', () => {
+    const page = run('<p>Each btree index has a btree page; we recieve them.</p>');
+    const own = { key: 'spell-check', ...page } as CheckResult;
+    expect(issues(page).hard.map(({ word }) => word)).toEqual(['btree', 'recieve']);
+    const again = withSiteVocabulary(own, new Set(['btree']))!;
+    expect(again).toMatchObject({
+      status: 'warning',
+      message: 'Likely spelling mistakes (1 in all): "recieve" (receive?).',
+      data: {
+        spelling_issues: {
+          hard: [{ word: 'recieve', count: 1 }],
+          soft: [{ word: 'btree', count: 2 }],
+          hard_count: 1,
+          soft_count: 1,
+        },
+      },
+    });
+    // Nothing of the site's vocabulary on the page: nothing changes.
+    expect(withSiteVocabulary(own, new Set(['hstore']))).toBeNull();
+    const clean = withSiteVocabulary(
+      { key: 'spell-check', ...run('<p>Each btree index has a btree page.</p>') } as CheckResult,
+      new Set(['btree']),
+    );
+    expect(clean).toMatchObject({
+      status: 'warning',
+      message:
+        'No clear mistakes in 7 words; unknown words that look like names, brands or terms (1 in all): "btree".',
+    });
   });
 });

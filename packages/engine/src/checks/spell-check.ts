@@ -1,8 +1,18 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import type { CheckResult } from '../evaluate';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
 import { isKnownWord, pageVariant, suggestFor, type Variant } from '../text/spelling';
-import { defineCheck, failed, notApplicable, passed, warning } from './define-check';
+import {
+  type CheckContext,
+  type CheckOutcome,
+  defineCheck,
+  failed,
+  format,
+  notApplicable,
+  passed,
+  warning,
+} from './define-check';
 
 /** Defaults an operator may tune. */
 export const thresholds = {
@@ -18,7 +28,7 @@ const messages = {
   otherLanguage: 'Spelling is checked for English pages; this page is in {lang}.',
   noText: 'The main content has no words to check.',
   ok: 'No spelling mistakes were found in {words?one word|# words}.',
-  soft: 'No clear mistakes in {words?one word|# words}; unknown words that look like names or brands ({soft} in all): {list}.',
+  soft: 'No clear mistakes in {words?one word|# words}; unknown words that look like names, brands or terms ({soft} in all): {list}.',
   some: 'Likely spelling mistakes ({hard} in all): {list}.',
   many: 'The page has {hard} likely spelling mistakes, for example {list}: they cost visitors’ trust.',
 };
@@ -118,19 +128,69 @@ export const spellCheck = defineCheck({
       else hard.push({ word, count, suggestions });
     }
 
-    const data = {
-      spelling_issues: { hard: hard.slice(0, thresholds.listed), soft: soft.slice(0, thresholds.listed) },
-    };
-    const list = (issues: SpellingIssue[]) =>
-      issues
-        .slice(0, 5)
-        .map(({ word, suggestions }) => (suggestions?.[0] ? `"${word}" (${suggestions[0]}?)` : `"${word}"`))
-        .join(', ');
-    const values = { words: tokens.length, hard: hard.length, soft: soft.length };
-    if (hard.length > thresholds.maxHardErrors)
-      return failed(format(messages.many, { ...values, list: list(hard) }), data);
-    if (hard.length > 0) return warning(format(messages.some, { ...values, list: list(hard) }), data);
-    if (soft.length > 0) return warning(format(messages.soft, { ...values, list: list(soft) }), data);
-    return passed(format(messages.ok, values), data);
+    return spellingVerdict(hard, soft, tokens.length, format);
   },
 });
+
+/** What the check concludes from its likely mistakes and its unknown words (names, jargon). */
+function spellingVerdict(
+  hard: SpellingIssue[],
+  soft: SpellingIssue[],
+  words: number,
+  format: CheckContext['format'],
+  totals: { hard: number; soft: number } = { hard: hard.length, soft: soft.length },
+): CheckOutcome {
+  const data = {
+    spelling_issues: {
+      hard: hard.slice(0, thresholds.listed),
+      soft: soft.slice(0, thresholds.listed),
+      hard_count: totals.hard,
+      soft_count: totals.soft,
+      words_checked: words,
+    },
+  };
+  const list = (issues: SpellingIssue[]) =>
+    issues
+      .slice(0, 5)
+      .map(({ word, suggestions }) => (suggestions?.[0] ? `"${word}" (${suggestions[0]}?)` : `"${word}"`))
+      .join(', ');
+  const values = { words, hard: totals.hard, soft: totals.soft };
+  if (totals.hard > thresholds.maxHardErrors)
+    return failed(format(messages.many, { ...values, list: list(hard) }), data);
+  if (totals.hard > 0) return warning(format(messages.some, { ...values, list: list(hard) }), data);
+  if (totals.soft > 0) return warning(format(messages.soft, { ...values, list: list(soft) }), data);
+  return passed(format(messages.ok, values), data);
+}
+
+/** Pages of a crawl that use a word the dictionary does not know before it is the site's own word. */
+export const SITE_WORD_PAGES = 3;
+
+/**
+ * The page's spelling judged again with what the crawl knows: a word the site uses on several
+ * pages (a module, a tool, a product) is the site's vocabulary, not a slip, and is listed with
+ * the unknown words. Returns null when nothing changes.
+ */
+export function withSiteVocabulary(result: CheckResult, siteWords: ReadonlySet<string>): CheckResult | null {
+  if (result.status === 'skipped' || result.status === 'error' || siteWords.size === 0) return null;
+  const issues = result.data.spelling_issues as
+    | {
+        hard: SpellingIssue[];
+        soft: SpellingIssue[];
+        hard_count?: number;
+        soft_count?: number;
+        words_checked?: number;
+      }
+    | undefined;
+  if (!issues || issues.words_checked === undefined) return null;
+  const moved = issues.hard.filter(({ word }) => siteWords.has(word.toLowerCase()));
+  if (moved.length === 0) return null;
+  const hard = issues.hard.filter((issue) => !moved.includes(issue));
+  const soft = [...issues.soft, ...moved.map(({ word, count }) => ({ word, count }))];
+  const outcome = spellingVerdict(hard, soft, issues.words_checked, format, {
+    hard: (issues.hard_count ?? issues.hard.length) - moved.length,
+    soft: (issues.soft_count ?? issues.soft.length) + moved.length,
+  });
+  return outcome.status === 'skipped'
+    ? { key: result.key, status: 'skipped', reason: outcome.message }
+    : { key: result.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
+}

@@ -102,6 +102,7 @@ describe('judgeCrawl: a page’s links', () => {
     linkTargets,
     internalLinks: 3,
     externalLinks,
+    siteWords: new Set(),
     canonicalTarget: null,
     hreflangTargets: [],
   });

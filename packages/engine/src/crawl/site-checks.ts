@@ -2,6 +2,7 @@ import type { CrawlPage } from '../artifacts';
 import { brokenLinks } from '../checks/broken-links';
 import { format } from '../checks/define-check';
 import { allChecks } from '../checks/index';
+import { withSiteVocabulary } from '../checks/spell-check';
 import { type CheckResult, errorPageMessage, evaluateOne, VERDICT_RANK } from '../evaluate';
 import type { LinkAnswer } from '../gather/context';
 import { CRAWL_JUDGES_LINKS } from '../gather/link-checks';
@@ -48,6 +49,8 @@ export interface SiteView {
   internalLinks: number;
   /** Its links to other sites and their answers (verified apart from the pages, each once). */
   externalLinks: ExternalLink[];
+  /** Words the dictionary does not know that the site uses on several pages (lower case): its own. */
+  siteWords: ReadonlySet<string>;
   /** Its canonical URL, when that is another page of the crawl. */
   canonicalTarget: PointedPage | null;
   /** Its hreflang alternates that the crawl fetched, and whether each links back. */
@@ -76,8 +79,8 @@ const messages = {
 };
 
 /**
- * Judges one page with what only the whole crawl knows: the [C] checks, and the crawl's part of
- * three page checks (the broken and redirected internal links of `broken-links`, a canonical
+ * Judges one page with what only the whole crawl knows: the [C] checks, the site's own words for
+ * `spell-check`, and the crawl's part of three page checks (the broken and redirected internal links of `broken-links`, a canonical
  * target that is not an indexable 200 page for `canonical-tag`, missing return links and bad
  * targets for `hreflang`). Returns the results that change; the page's others stay as they are.
  */
@@ -90,6 +93,9 @@ export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]):
     judgeInternalLinks(view.linkTargets, view.internalLinks, pageLinks) ??
     (pageLinks !== previous('broken-links') ? pageLinks : null);
   if (links) results.push(links);
+  const ownSpelling = previous('spell-check');
+  const spelling = ownSpelling ? withSiteVocabulary(ownSpelling, view.siteWords) : null;
+  if (spelling) results.push(spelling);
   const canonical = judgeCanonicalTarget(view.canonicalTarget, previous('canonical-tag'));
   if (canonical) results.push(canonical);
   const hreflang = judgeHreflangTargets(view.hreflangTargets, previous('hreflang'));

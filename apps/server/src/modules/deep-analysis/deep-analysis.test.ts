@@ -151,6 +151,22 @@ const FILES: Record<string, CrawlSitePage> = {
   '/odd': page('A title\0with a NUL byte in it', 51, ['/', 'http://bare.example.com/missing']),
 };
 
+/** A site whose pages share a term the dictionary does not know, and one page with a real slip. */
+const wordsPage = (title: string, text: string, links: string[]): CrawlSitePage => ({
+  body: htmlPage({ title, description: `${title}, explained in a few words of its own.`, text, links }),
+});
+const WORDS: Record<string, CrawlSitePage> = {
+  '/robots.txt': {
+    headers: { 'content-type': 'text/plain' },
+    body: 'User-agent: *\nSitemap: {{origin}}/sitemap.xml\n',
+  },
+  '/sitemap.xml': sitemapPage(['/']),
+  '/': wordsPage('Indexes', 'Each btree index keeps its btree pages in order.', ['/a', '/b', '/c']),
+  '/a': wordsPage('Index pages', 'A btree page holds keys and pointers to other pages.', ['/']),
+  '/b': wordsPage('Index splits', 'When a btree page is full, it splits in two halves.', ['/']),
+  '/c': wordsPage('Index reads', 'Readers recieve the keys of a page in order.', ['/']),
+};
+
 let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
   served = await serveSites({
@@ -159,6 +175,7 @@ beforeAll(async () => {
     bare: generatedSite(5, { sitemap: false }),
     spa: SPA,
     files: FILES,
+    words: WORDS,
   });
   sites = served.sites;
   t = await createTestApp();
@@ -390,6 +407,30 @@ describe('a site that links files', () => {
       [w],
     );
     expect(JSON.stringify(sitemap?.data ?? {})).not.toContain('manual.pdf');
+  }, 60_000);
+});
+
+describe('the spelling of a site', () => {
+  it('takes a word the site uses on several pages for its own, and still finds a slip', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'words');
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    const origin = 'http://words.example.com';
+    const spelling = async (path: string) =>
+      (await resultOf(w, path, 'spell-check', origin))!.data.spelling_issues as {
+        hard: { word: string }[];
+        soft: { word: string }[];
+      };
+    for (const path of ['/', '/a', '/b']) {
+      expect((await spelling(path)).hard, path).toEqual([]);
+      expect(
+        (await spelling(path)).soft.map(({ word }) => word),
+        path,
+      ).toContain('btree');
+    }
+    expect((await spelling('/c')).hard.map(({ word }) => word)).toEqual(['recieve']);
+    expect((await resultOf(w, '/', 'spell-check', origin))!.status).toBe('warning');
   }, 60_000);
 });
 

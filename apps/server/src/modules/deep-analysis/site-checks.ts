@@ -5,6 +5,7 @@ import {
   judgeCrawl,
   judgeSitemapEntries,
   nearDuplicatePairs,
+  SITE_WORD_PAGES,
   type SitemapEntryProblem,
   type SiteView,
 } from '@sitelens/engine';
@@ -20,7 +21,7 @@ const HASH_PAGE = 5000;
 /** Sitemap entries named in the sitemap check's data; the message counts them all. */
 const SITEMAP_PROBLEMS_SHOWN = 100;
 /** Page checks the crawl adds its findings to. */
-const EXTENDED = ['broken-links', 'canonical-tag', 'hreflang'];
+const EXTENDED = ['broken-links', 'canonical-tag', 'hreflang', 'spell-check'];
 /** Peers shown per shared value: a template's title on 5,000 pages lists 100 of them. */
 const MAX_PEERS_PER_GROUP = 100;
 
@@ -118,6 +119,7 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
     [websiteId],
   );
   const peersOf = await peerFinder(database, websiteId);
+  const siteWords = await siteVocabulary(database, websiteId);
   for (let after = -1; ; ) {
     const batch = await database.query<BatchRow>(
       `select ${URL_COLUMNS}, ${SHARED.map((column) => `${sharedKey(column)} as ${column}_key`).join(', ')}
@@ -127,7 +129,7 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
     );
     if (batch.length === 0) break;
     after = Number(batch.at(-1)!.seq);
-    await judgeBatch(database, websiteId, batch, peersOf);
+    await judgeBatch(database, websiteId, batch, peersOf, siteWords);
   }
   await judgeSitemap(database, websiteId);
   await rescore(database, websiteId);
@@ -139,6 +141,7 @@ async function judgeBatch(
   websiteId: string,
   batch: readonly BatchRow[],
   peersOf: PeerFinder,
+  siteWords: ReadonlySet<string>,
 ): Promise<void> {
   const judged = batch.filter(
     (row) =>
@@ -187,6 +190,7 @@ async function judgeBatch(
       }),
       linkTargets: linkTargets.get(row.id) ?? [],
       externalLinks: externalLinks.get(row.id) ?? [],
+      siteWords,
       internalLinks: linkCounts.get(row.id) ?? 0,
       canonicalTarget: pointed(
         row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,
@@ -228,6 +232,23 @@ async function judgeBatch(
        relevance = case when excluded.relevance = 0 then url_check_results.relevance else excluded.relevance end`,
     [websiteId, JSON.stringify(writes)],
   );
+}
+
+/**
+ * Words the dictionary does not know (likely mistakes or unknown words of the pages' own spelling
+ * checks) that SITE_WORD_PAGES pages or more use: the site's own vocabulary, a handful of rows.
+ */
+async function siteVocabulary(database: Database, websiteId: string): Promise<Set<string>> {
+  const rows = await database.query<{ word: string }>(
+    `select lower(w->>'word') as word
+       from url_check_results r,
+            jsonb_array_elements(coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
+                              || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')) w
+      where r.website_id = $1 and r.check_key = 'spell-check'
+      group by 1 having count(distinct r.url_id) >= $2`,
+    [websiteId, SITE_WORD_PAGES],
+  );
+  return new Set(rows.map((row) => row.word));
 }
 
 /** The [C] checks of the batch's pages that answered 4xx or 5xx, written as not judged (and why). */
