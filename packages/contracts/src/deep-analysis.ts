@@ -12,6 +12,11 @@ export const DEEP_ANALYSIS_MESSAGES = {
   urlNotFound: 'URL not found',
   noSitemapUrls: 'No sitemap URL given, and the website has none.',
   processRunning: 'An analysis of this website is already running.',
+  spellingWordsFull: (max: number) =>
+    `A website keeps at most ${max.toLocaleString('en-US')} words of its own: remove one to add another.`,
+  spellingWordIgnored: (word: string) =>
+    `“${word}” is no longer reported as a spelling mistake on any page of this website.`,
+  spellingWordRestored: (word: string) => `“${word}” is checked again on every page of this website.`,
   renderedByJavascript: (pages: number, sampled: number) =>
     `This site is rendered by JavaScript: on ${pages} of the ${sampled} pages checked in Chromium, most of the content appears only after scripts run. Crawlers that do not run JavaScript see nearly empty pages, and the page checks judge the HTML your server sends.`,
 } as const;
@@ -143,6 +148,26 @@ export type ServiceableUrlCount = z.infer<typeof ServiceableUrlCountSchema>;
 
 export const WebsiteParamsSchema = z.object({ w_guid: z.uuid() });
 export const UrlParamsSchema = z.object({ w_guid: z.uuid(), url_guid: z.uuid() });
+
+/** Words a website keeps as its own, never reported as misspelt on its pages. */
+export const MAX_SPELLING_WORDS = 1000;
+/** One word: letters first, then letters, digits, apostrophes, hyphens or underscores. */
+const SpellingWordSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(
+    /^\p{L}[\p{L}\p{N}'_-]*$/u,
+    'Send one word: letters first, then letters, digits, hyphens or apostrophes',
+  );
+/** `POST /api/website-index/{w_guid}/spelling-words`: a word the website uses, to stop reporting it. */
+export const SpellingWordBodySchema = z.object({ word: SpellingWordSchema });
+/** `DELETE /api/website-index/{w_guid}/spelling-words/{word}`. */
+export const SpellingWordParamsSchema = z.object({ w_guid: z.uuid(), word: SpellingWordSchema });
+/** The website's own words, in alphabetical order (lower case). */
+export const SpellingWordsReplySchema = z.object({ words: z.array(z.string()) });
+export type SpellingWordsReply = z.infer<typeof SpellingWordsReplySchema>;
 
 /** Splits what a user typed into URLs: commas and line breaks, trimmed, blanks and repeats dropped. */
 export function splitUrls(text: string): string[] {

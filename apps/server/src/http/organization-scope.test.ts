@@ -33,6 +33,9 @@ const TABLES = [
   'url_check_results',
   'site_check_results',
   'url_links',
+  'url_external_links',
+  'external_link_answers',
+  'website_spelling_words',
   'url_clusters',
   'tool_runs',
   'tool_run_urls',
@@ -102,6 +105,9 @@ describe("another organization's ids", () => {
       `insert into url_clusters (organization_id, website_id, title, description) values ($1, $2, 'Theirs', 'Theirs') returning id`,
       [team!.organization_id, website!.id],
     );
+    await t.database.query(`insert into website_spelling_words (website_id, word) values ($1, 'btree')`, [
+      website!.id,
+    ]);
     const [brokenLinksRun, sitemapRun] = await t.database.query<{ id: string }>(
       `insert into tool_runs (organization_id, website_id, tool, start_url, host, pages_limit, status)
        values ($1, $2, 'broken_links', 'https://example.com/', 'example.com', 10, 'completed'),
@@ -150,6 +156,8 @@ describe("another organization's ids", () => {
       name: 'sitemap.xml',
       // A sitemap's stable address has no session: its token is the key, and this one is nobody's.
       token: 'A'.repeat(32),
+      // A word is no secret either: the website's id in the same path decides.
+      word: 'btree',
     };
 
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
@@ -192,21 +200,23 @@ describe("another organization's ids", () => {
           ? {}
           : {
               // A valid body, so only the id decides the answer.
-              payload: path.startsWith('/api/website-index/')
-                ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
-                : path.startsWith('/api/serviceable-url/')
-                  ? { urls: ['https://example.com/b'] }
-                  : path.startsWith('/api/url-cluster/')
-                    ? { title: 'Mine', description: 'Mine' }
-                    : path.startsWith('/api/broken-links/')
-                      ? {}
-                      : path.startsWith('/api/notifications/channels/')
-                        ? { enabled: false }
-                        : path.startsWith('/api/white-label/template/')
-                          ? { name: 'Mine' }
-                          : path.startsWith('/api/white-label/schedules/')
-                            ? { enabled: false }
-                            : { f_name: 'Mallory', l_name: 'X' },
+              payload: path.endsWith('/spelling-words')
+                ? { word: 'btree' }
+                : path.startsWith('/api/website-index/')
+                  ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
+                  : path.startsWith('/api/serviceable-url/')
+                    ? { urls: ['https://example.com/b'] }
+                    : path.startsWith('/api/url-cluster/')
+                      ? { title: 'Mine', description: 'Mine' }
+                      : path.startsWith('/api/broken-links/')
+                        ? {}
+                        : path.startsWith('/api/notifications/channels/')
+                          ? { enabled: false }
+                          : path.startsWith('/api/white-label/template/')
+                            ? { name: 'Mine' }
+                            : path.startsWith('/api/white-label/schedules/')
+                              ? { enabled: false }
+                              : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

@@ -167,11 +167,17 @@ export const SITE_WORD_PAGES = 3;
 
 /**
  * The page's spelling judged again with what the crawl knows: a word the site uses on several
- * pages (a module, a tool, a product) is the site's vocabulary, not a slip, and is listed with
- * the unknown words. Returns null when nothing changes.
+ * pages (a module, a tool, a product) is the site's vocabulary, not a slip, and is listed with the
+ * unknown words; a word the website keeps as its own ("ignore this word") is not listed at all.
+ * Returns null when nothing changes.
  */
-export function withSiteVocabulary(result: CheckResult, siteWords: ReadonlySet<string>): CheckResult | null {
-  if (result.status === 'skipped' || result.status === 'error' || siteWords.size === 0) return null;
+export function withSiteVocabulary(
+  result: CheckResult,
+  shared: ReadonlySet<string>,
+  ignored: ReadonlySet<string> = new Set(),
+): CheckResult | null {
+  if (result.status === 'skipped' || result.status === 'error' || shared.size + ignored.size === 0)
+    return null;
   const issues = result.data.spelling_issues as
     | {
         hard: SpellingIssue[];
@@ -182,13 +188,19 @@ export function withSiteVocabulary(result: CheckResult, siteWords: ReadonlySet<s
       }
     | undefined;
   if (!issues || issues.words_checked === undefined) return null;
-  const moved = issues.hard.filter(({ word }) => siteWords.has(word.toLowerCase()));
-  if (moved.length === 0) return null;
-  const hard = issues.hard.filter((issue) => !moved.includes(issue));
-  const soft = [...issues.soft, ...moved.map(({ word, count }) => ({ word, count }))];
+  const own = (issue: SpellingIssue) => ignored.has(issue.word.toLowerCase());
+  const moved = issues.hard.filter((issue) => !own(issue) && shared.has(issue.word.toLowerCase()));
+  const droppedHard = issues.hard.filter(own).length;
+  const droppedSoft = issues.soft.filter(own).length;
+  if (moved.length + droppedHard + droppedSoft === 0) return null;
+  const hard = issues.hard.filter((issue) => !own(issue) && !moved.includes(issue));
+  const soft = [
+    ...issues.soft.filter((issue) => !own(issue)),
+    ...moved.map(({ word, count }) => ({ word, count })),
+  ];
   const outcome = spellingVerdict(hard, soft, issues.words_checked, format, {
-    hard: (issues.hard_count ?? issues.hard.length) - moved.length,
-    soft: (issues.soft_count ?? issues.soft.length) + moved.length,
+    hard: (issues.hard_count ?? issues.hard.length) - moved.length - droppedHard,
+    soft: (issues.soft_count ?? issues.soft.length) + moved.length - droppedSoft,
   });
   return outcome.status === 'skipped'
     ? { key: result.key, status: 'skipped', reason: outcome.message }

@@ -1,6 +1,6 @@
 // Deep Analysis's crawler: what it fetches, how politely, and what it learns of each page.
 
-export { SITE_WORD_PAGES } from '../checks/spell-check';
+export { SITE_WORD_PAGES, withSiteVocabulary } from '../checks/spell-check';
 export { crawlCacheLimits } from './caches';
 export {
   CRAWLER_AGENT,

@@ -103,6 +103,7 @@ describe('judgeCrawl: a page’s links', () => {
     internalLinks: 3,
     externalLinks,
     siteWords: new Set(),
+    ignoredWords: new Set(),
     canonicalTarget: null,
     hreflangTargets: [],
   });

@@ -49,8 +49,10 @@ export interface SiteView {
   internalLinks: number;
   /** Its links to other sites and their answers (verified apart from the pages, each once). */
   externalLinks: ExternalLink[];
-  /** Words the dictionary does not know that the site uses on several pages (lower case): its own. */
+  /** Words the dictionary does not know that the site uses on several pages (lower case). */
   siteWords: ReadonlySet<string>;
+  /** Words the website keeps as its own, never reported (lower case). */
+  ignoredWords: ReadonlySet<string>;
   /** Its canonical URL, when that is another page of the crawl. */
   canonicalTarget: PointedPage | null;
   /** Its hreflang alternates that the crawl fetched, and whether each links back. */
@@ -94,7 +96,7 @@ export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]):
     (pageLinks !== previous('broken-links') ? pageLinks : null);
   if (links) results.push(links);
   const ownSpelling = previous('spell-check');
-  const spelling = ownSpelling ? withSiteVocabulary(ownSpelling, view.siteWords) : null;
+  const spelling = ownSpelling ? withSiteVocabulary(ownSpelling, view.siteWords, view.ignoredWords) : null;
   if (spelling) results.push(spelling);
   const canonical = judgeCanonicalTarget(view.canonicalTarget, previous('canonical-tag'));
   if (canonical) results.push(canonical);

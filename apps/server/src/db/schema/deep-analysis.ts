@@ -236,6 +236,20 @@ export const urlLinks = pgTable(
   ],
 );
 
+/** Words a website uses that the dictionary does not know ("ignore this word"): never reported as misspelt. */
+export const websiteSpellingWords = pgTable(
+  'website_spelling_words',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    word: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.word] })],
+);
+
 /** A page's links to other sites: verified apart from the pages, each distinct URL once per crawl. */
 export const urlExternalLinks = pgTable(
   'url_external_links',

@@ -1,5 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { DEEP_ANALYSIS_MESSAGES, MESSAGES, type ServiceableUrl, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import {
+  DEEP_ANALYSIS_MESSAGES,
+  MAX_SPELLING_WORDS,
+  MESSAGES,
+  type ServiceableUrl,
+  WEBSITE_MESSAGES,
+} from '@sitelens/contracts';
 import {
   type CrawlSite,
   type CrawlSitePage,
@@ -431,6 +437,39 @@ describe('the spelling of a site', () => {
     }
     expect((await spelling('/c')).hard.map(({ word }) => word)).toEqual(['recieve']);
     expect((await resultOf(w, '/', 'spell-check', origin))!.status).toBe('warning');
+
+    // "Ignore this word": the website keeps it, and the page that has it is judged again at once.
+    const passedBefore = (await allUrls(account, w)).find((url) => url.url === `${origin}/c`)!.on_page_seo!
+      .passed;
+    const ignored = await api(account, 'POST', `/website-index/${w}/spelling-words`, { word: 'Recieve' });
+    expect(ignored.statusCode, ignored.body).toBe(200);
+    expect(ignored.json()).toEqual({ words: ['recieve'] });
+    expect((await spelling('/c')).hard).toEqual([]);
+    expect((await resultOf(w, '/c', 'spell-check', origin))!.status).toBe('passed');
+    const passedAfter = (await allUrls(account, w)).find((url) => url.url === `${origin}/c`)!.on_page_seo!
+      .passed;
+    expect(passedAfter).toBe(passedBefore + 1);
+    // A crawl-wide pass keeps it so.
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    expect((await spelling('/c')).hard).toEqual([]);
+    // Given back, it is a likely mistake again.
+    const restored = await api(account, 'DELETE', `/website-index/${w}/spelling-words/recieve`);
+    expect(restored.json()).toEqual({ words: [] });
+    expect((await spelling('/c')).hard.map(({ word }) => word)).toEqual(['recieve']);
+    // One word at a time, and no more than a website keeps.
+    const two = await api(account, 'POST', `/website-index/${w}/spelling-words`, { word: 'two words' });
+    expect(two.statusCode).toBe(400);
+    expect(two.body).toContain('word');
+    await t.database.query(
+      `insert into website_spelling_words (website_id, word) select $1, 'w' || n from generate_series(1, ${MAX_SPELLING_WORDS}) n`,
+      [w],
+    );
+    const full = await api(account, 'POST', `/website-index/${w}/spelling-words`, { word: 'recieve' });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().fields).toEqual([
+      { field: 'word', message: DEEP_ANALYSIS_MESSAGES.spellingWordsFull(MAX_SPELLING_WORDS) },
+    ]);
   }, 60_000);
 });
 

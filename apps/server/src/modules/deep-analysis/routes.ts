@@ -8,6 +8,9 @@ import {
   ServiceableUrlCountSchema,
   ServiceableUrlsQuerySchema,
   ServiceableUrlsReplySchema,
+  SpellingWordBodySchema,
+  SpellingWordParamsSchema,
+  SpellingWordsReplySchema,
   StartAnalysisBodySchema,
   StartedProcessSchema,
   StartUrlAnalysisBodySchema,
@@ -31,6 +34,7 @@ import {
   listUrls,
   startAnalysis,
 } from './service';
+import { addSpellingWord, removeSpellingWord, spellingWords } from './spelling-words';
 
 /** What the Deep Analysis services need, from the app. */
 export const depsOf = (app: FastifyInstance): DeepAnalysisDeps => ({
@@ -198,6 +202,59 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(await addUrls(deps(), organizationOf(callerOf(request)), request.params.w_guid, request.body)),
+  );
+
+  app.get(
+    '/website-index/:w_guid/spelling-words',
+    {
+      ...guarded,
+      schema: {
+        summary: 'The words a website keeps as its own: never reported as misspelt',
+        tags,
+        security,
+        params: WebsiteParamsSchema,
+        response: { 200: SpellingWordsReplySchema, ...errors },
+      },
+    },
+    async (request) => spellingWords(deps(), organizationOf(callerOf(request)), request.params.w_guid),
+  );
+
+  app.post(
+    '/website-index/:w_guid/spelling-words',
+    {
+      ...guarded,
+      schema: {
+        summary: '"Ignore this word": the website keeps it as its own; its pages are judged again',
+        tags,
+        security,
+        params: WebsiteParamsSchema,
+        body: SpellingWordBodySchema,
+        response: { 200: SpellingWordsReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      addSpellingWord(deps(), organizationOf(callerOf(request)), request.params.w_guid, request.body.word),
+  );
+
+  app.delete(
+    '/website-index/:w_guid/spelling-words/:word',
+    {
+      ...guarded,
+      schema: {
+        summary: 'Check a word again on every page of the website',
+        tags,
+        security,
+        params: SpellingWordParamsSchema,
+        response: { 200: SpellingWordsReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      removeSpellingWord(
+        deps(),
+        organizationOf(callerOf(request)),
+        request.params.w_guid,
+        request.params.word,
+      ),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import {
   SITE_WORD_PAGES,
   type SitemapEntryProblem,
   type SiteView,
+  withSiteVocabulary,
 } from '@sitelens/engine';
 import type { Database } from '../../db/client';
 import { resultRow } from './crawl-store';
@@ -119,7 +120,7 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
     [websiteId],
   );
   const peersOf = await peerFinder(database, websiteId);
-  const siteWords = await siteVocabulary(database, websiteId);
+  const words = await siteVocabulary(database, websiteId);
   for (let after = -1; ; ) {
     const batch = await database.query<BatchRow>(
       `select ${URL_COLUMNS}, ${SHARED.map((column) => `${sharedKey(column)} as ${column}_key`).join(', ')}
@@ -129,7 +130,7 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
     );
     if (batch.length === 0) break;
     after = Number(batch.at(-1)!.seq);
-    await judgeBatch(database, websiteId, batch, peersOf, siteWords);
+    await judgeBatch(database, websiteId, batch, peersOf, words);
   }
   await judgeSitemap(database, websiteId);
   await rescore(database, websiteId);
@@ -141,7 +142,7 @@ async function judgeBatch(
   websiteId: string,
   batch: readonly BatchRow[],
   peersOf: PeerFinder,
-  siteWords: ReadonlySet<string>,
+  words: SiteWords,
 ): Promise<void> {
   const judged = batch.filter(
     (row) =>
@@ -190,7 +191,8 @@ async function judgeBatch(
       }),
       linkTargets: linkTargets.get(row.id) ?? [],
       externalLinks: externalLinks.get(row.id) ?? [],
-      siteWords,
+      siteWords: words.shared,
+      ignoredWords: words.ignored,
       internalLinks: linkCounts.get(row.id) ?? 0,
       canonicalTarget: pointed(
         row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,
@@ -234,12 +236,19 @@ async function judgeBatch(
   );
 }
 
+interface SiteWords {
+  /** Words the dictionary does not know that SITE_WORD_PAGES pages or more use. */
+  shared: ReadonlySet<string>;
+  /** Words the website keeps as its own ("ignore this word"). */
+  ignored: ReadonlySet<string>;
+}
+
 /**
- * Words the dictionary does not know (likely mistakes or unknown words of the pages' own spelling
- * checks) that SITE_WORD_PAGES pages or more use: the site's own vocabulary, a handful of rows.
+ * The site's own words for the spelling check: those its pages share (from the likely mistakes
+ * and unknown words of the pages' own spelling checks, a handful of rows), and those it keeps.
  */
-async function siteVocabulary(database: Database, websiteId: string): Promise<Set<string>> {
-  const rows = await database.query<{ word: string }>(
+export async function siteVocabulary(database: Database, websiteId: string): Promise<SiteWords> {
+  const shared = await database.query<{ word: string }>(
     `select lower(w->>'word') as word
        from url_check_results r,
             jsonb_array_elements(coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
@@ -248,7 +257,45 @@ async function siteVocabulary(database: Database, websiteId: string): Promise<Se
       group by 1 having count(distinct r.url_id) >= $2`,
     [websiteId, SITE_WORD_PAGES],
   );
-  return new Set(rows.map((row) => row.word));
+  const ignored = await database.query<{ word: string }>(
+    'select word from website_spelling_words where website_id = $1',
+    [websiteId],
+  );
+  return { shared: new Set(shared.map((row) => row.word)), ignored: new Set(ignored.map((row) => row.word)) };
+}
+
+/**
+ * The spelling of the pages that list `word` judged again, after the website took it as its own
+ * or gave it back: from each page's own result (its base), with the site's words as they are now;
+ * then their scores. The rest of the crawl-wide pass is not run again.
+ */
+export async function judgeSpellingAgain(database: Database, websiteId: string, word: string): Promise<void> {
+  const words = await siteVocabulary(database, websiteId);
+  const rows = await database.query<StoredResult>(
+    `select url_id, check_key, status, message, data, base from url_check_results r
+      where website_id = $1 and check_key = 'spell-check'
+        and exists (select 1 from jsonb_array_elements(
+                      coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
+                      || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')) w
+                    where lower(w->>'word') = $2)`,
+    [websiteId, word.toLowerCase()],
+  );
+  if (rows.length === 0) return;
+  const writes = rows.map((row) => {
+    const own = asResult(row.check_key, row.base ?? row);
+    const judged = withSiteVocabulary(own, words.shared, words.ignored);
+    const base = row.base ?? pick(row);
+    return judged
+      ? { url_id: row.url_id, ...resultRow(judged), base }
+      : { url_id: row.url_id, ...resultRow(own), base: null };
+  });
+  await database.query(
+    `update url_check_results r set status = w.status, message = w.message, data = w.data, base = w.base
+       from jsonb_to_recordset($2::jsonb) as w(url_id uuid, status text, message text, data jsonb, base jsonb)
+      where r.website_id = $1 and r.url_id = w.url_id and r.check_key = 'spell-check'`,
+    [websiteId, JSON.stringify(writes)],
+  );
+  await rescore(database, websiteId);
 }
 
 /** The [C] checks of the batch's pages that answered 4xx or 5xx, written as not judged (and why). */
