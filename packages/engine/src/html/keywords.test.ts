@@ -21,6 +21,27 @@ describe('wordRuns', () => {
   });
 });
 
+describe('wordRuns on a long text the segmenter reads', () => {
+  // "≥" and "—" are outside the simple script: ICU's segmenter reads the text.
+  const sentence = 'The index ≥ lists CONTINUE — and 東京 entries in order. ';
+
+  it('reads it a chunk at a time with the words a single pass finds', () => {
+    const text = sentence.repeat(200);
+    expect(SIMPLE_SCRIPT.test(text)).toBe(false);
+    const whole = [...new Intl.Segmenter('en', { granularity: 'word' }).segment(text)]
+      .filter((segment) => segment.isWordLike)
+      .map((segment) => segment.segment.toLowerCase());
+    expect(wordRuns(text, 'en').flat()).toEqual(whole);
+  });
+
+  it('reads a book index of 450,000 characters in well under a second, not minutes', () => {
+    const text = sentence.repeat(8000);
+    const started = performance.now();
+    expect(wordRuns(text, 'en').flat().length).toBeGreaterThan(50_000);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
 describe('the simple-script splitter', () => {
   // Words, and the characters between them merged: how the whitespace between two words is cut
   // into segments changes no run.
