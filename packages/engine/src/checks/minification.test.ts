@@ -1,5 +1,5 @@
-import { transformSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import * as esbuild from 'esbuild';
+import { describe, expect, it, vi } from 'vitest';
 import { resource } from '../testing/artifacts';
 import { format } from './define-check';
 import { minification } from './minification';
@@ -16,9 +16,28 @@ function formatPrice${i} ( amount , currency ) {
 const js = (name: string, text: string) =>
   resource(`https://example.com/${name}`, { type: 'script', text, bytes: text.length });
 
+// The real esbuild, counted.
+vi.mock('esbuild', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('esbuild')>();
+  return { ...actual, transformSync: vi.fn(actual.transformSync), stop: vi.fn(actual.stop) };
+});
+
 describe('minification', () => {
+  it('minifies a file the pages share once, and keeps esbuild running while nothing new comes', () => {
+    const shared = `${longhand}\n// shared by every page`;
+    vi.mocked(esbuild.transformSync).mockClear();
+    vi.mocked(esbuild.stop).mockClear();
+    const pages = Array.from({ length: 5 }, () =>
+      minification.evaluate({ resources: [js('site.js', shared)] }, { format }),
+    );
+    expect(new Set(pages.map((page) => JSON.stringify(page))).size).toBe(1);
+    expect(pages[0]!.status).toBe('warning');
+    expect(esbuild.transformSync).toHaveBeenCalledTimes(1);
+    expect(esbuild.stop).toHaveBeenCalledTimes(1);
+  });
+
   it('passes files that are already minified', () => {
-    const min = transformSync(longhand, { loader: 'js', minify: true }).code;
+    const min = esbuild.transformSync(longhand, { loader: 'js', minify: true }).code;
     expect(minification.evaluate({ resources: [js('app.min.js', min)] }, { format })).toEqual({
       status: 'passed',
       message: 'The one script or stylesheet is minified.',
