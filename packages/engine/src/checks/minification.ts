@@ -28,11 +28,15 @@ export function minifiedSize(text: string, loader: 'js' | 'css'): number | null 
  */
 const minifiedSizes = new Lru<{ size: number | null }>(2000);
 
-function cachedMinifiedSize(text: string, loader: 'js' | 'css'): { size: number | null; fresh: boolean } {
+export function cachedMinifiedSize(
+  text: string,
+  loader: 'js' | 'css',
+  minify = minifiedSize,
+): { size: number | null; fresh: boolean } {
   const key = `${loader} ${createHash('sha1').update(text).digest('base64')}`;
   const known = minifiedSizes.get(key);
   if (known) return { size: known.size, fresh: false };
-  const size = minifiedSize(text, loader);
+  const size = minify(text, loader);
   minifiedSizes.set(key, { size });
   return { size, fresh: true };
 }
