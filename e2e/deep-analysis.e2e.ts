@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DEEP_ANALYSIS_MESSAGES } from '@sitelens/contracts';
 import {
   type CrawlSite,
   type CrawlSitePage,
@@ -73,7 +74,7 @@ function bookshop(version: () => 1 | 2 | 'down') {
       return page_(
         title,
         `<header class="top"><nav class="menu">${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</nav></header>
-<main class="page"><h1>${title}</h1><p>${proseOf(main)}</p></main><footer class="bottom"><p>Fernhill Books, Bath</p></footer>`,
+<main class="page"><h1>${title}</h1><p>${proseOf(main)}</p><p>Every book is posted in a Quillby sleeve.</p></main><footer class="bottom"><p>Fernhill Books, Bath</p></footer>`,
         `${title}: rare and second-hand books, found, mended and posted from our shop in Bath.`,
       );
     }
@@ -290,6 +291,20 @@ describe.skipIf(!hasChromium)(
       await page.waitForURL(/\/deep-analysis\/report\?w_guid=.*&url_guid=/);
       await page.getByText('URL analysis report').waitFor();
       await shoot('deep-analysis-url-report');
+
+      // "Ignore this word" under the spelling check: the website keeps the name of the shop's
+      // sleeves as its own, the page is judged again at once, and the word can be given back.
+      const spelling = page.locator('#spell-check');
+      const ignore = spelling.getByRole('button', { name: 'Ignore “Quillby” on this website' });
+      await ignore.scrollIntoViewIfNeeded();
+      await ignore.click();
+      await page.getByText(DEEP_ANALYSIS_MESSAGES.spellingWordIgnored('Quillby')).waitFor();
+      await spelling.getByText('Kept as this website’s own words:').waitFor();
+      await expect.poll(() => ignore.count(), { timeout: 15_000 }).toBe(0);
+      await shoot('deep-analysis-url-report-spelling-words', { focus: spelling });
+      await spelling.getByLabel('Check “quillby” again').click();
+      await page.getByText(DEEP_ANALYSIS_MESSAGES.spellingWordRestored('quillby')).waitFor();
+      await ignore.waitFor({ timeout: 15_000 });
 
       await page.goto(`${server.url}/deep-analysis/report?w_guid=${w}`);
       await page.getByText('Domain analysis report').waitFor();

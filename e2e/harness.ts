@@ -198,11 +198,14 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
  * picture at both into `dir` when pictures are being taken (`fullPage`: the whole page).
  */
 export function screenshotter(page: () => Page, dir: string) {
-  return async (name: string, { fullPage = false } = {}) => {
+  return async (name: string, { fullPage = false, focus }: { fullPage?: boolean; focus?: Locator } = {}) => {
     const current = page();
     await settledIn(current);
+    await focus?.scrollIntoViewIfNeeded();
     await picture(current, { path: path.join(dir, `${name}-1440.png`), fullPage });
     await resizeTo(current, 375, 812);
+    // A part of a long screen is looked at where it is, at either width.
+    await focus?.scrollIntoViewIfNeeded();
     await picture(current, { path: path.join(dir, `${name}-375.png`), fullPage });
     await expectNoSidewaysScroll(current, `${name} at 375 px`);
     await resizeTo(current, 1440, 900);

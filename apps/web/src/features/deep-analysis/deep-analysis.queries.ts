@@ -14,6 +14,7 @@ import type {
   SeoTest,
   ServiceableUrlCount,
   ServiceableUrlsReply,
+  SpellingWordsReply,
   StartedProcess,
 } from '@sitelens/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -166,6 +167,21 @@ export const addUrlsToGroup = (w: string, cluster: string, urls: string[]) =>
   request<AddServiceableUrlsReply>(`/serviceable-url/${w}/cluster/${cluster}`, {
     method: 'POST',
     body: { urls },
+  });
+
+/** The words a website keeps as its own ("ignore this word"). */
+export const spellingWordsQuery = (w: string) =>
+  queryOptions({
+    queryKey: [...deepAnalysisKey, 'spelling-words', w],
+    queryFn: () => request<SpellingWordsReply>(`/website-index/${w}/spelling-words`),
+  });
+
+export const ignoreSpellingWord = (w: string, word: string) =>
+  request<SpellingWordsReply>(`/website-index/${w}/spelling-words`, { method: 'POST', body: { word } });
+
+export const checkSpellingWordAgain = (w: string, word: string) =>
+  request<SpellingWordsReply>(`/website-index/${w}/spelling-words/${encodeURIComponent(word)}`, {
+    method: 'DELETE',
   });
 
 export const deleteUrl = (w: string, u: string) =>

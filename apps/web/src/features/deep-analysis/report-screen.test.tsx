@@ -1,5 +1,10 @@
-import { DEEP_ANALYSIS_AUDIT_MESSAGES as AUDIT, CHECKUP_MESSAGES } from '@sitelens/contracts';
+import {
+  DEEP_ANALYSIS_AUDIT_MESSAGES as AUDIT,
+  CHECKUP_MESSAGES,
+  DEEP_ANALYSIS_MESSAGES,
+} from '@sitelens/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoutes, stubApi } from '../checkup/checkup-test-kit';
 import { affectedWords, DeepReportScreen } from './report-screen';
@@ -125,6 +130,55 @@ describe('the Deep Analysis report screen', () => {
     // The sidebar counts per category.
     const sidebar = screen.getByRole('complementary', { name: 'Report sections' });
     expect(within(sidebar).getByRole('link', { name: /Common SEO/ }).textContent).toBe('Common SEO100');
+  });
+
+  it('offers to keep a listed word as the website’s own, and to check a kept word again', async () => {
+    const structure = {
+      categories: [
+        { key: 'content', title: 'Content', sections: [{ key: 'spell-check', title: 'Spelling' }] },
+      ],
+    };
+    let kept = ['hstore'];
+    const calls: string[] = [];
+    const report = {
+      ...URL_REPORT,
+      sections: ['spell-check'],
+      important_fixes: [],
+      results: {
+        'spell-check': {
+          ...result('warning', 'Likely spelling mistakes (1 in all): "recieve" (receive?).'),
+          spelling_issues: {
+            hard: [{ word: 'recieve', count: 1, suggestions: ['receive'] }],
+            soft: [{ word: 'btree', count: 2 }],
+            hard_count: 1,
+            soft_count: 1,
+            words_checked: 40,
+          },
+        },
+      },
+    };
+    stubApi((path, init) => {
+      if (path === '/api/on-page-seo/audit/structure') return json(structure);
+      if (path === `/api/on-page-seo/audit/url/${W}/${U}`) return json(report);
+      if (path.startsWith(`/api/website-index/${W}/spelling-words`)) {
+        const method = init?.method ?? 'GET';
+        calls.push(`${method} ${path}${init?.body ? ` ${init.body}` : ''}`);
+        if (method === 'POST') kept = [...kept, JSON.parse(String(init!.body)).word].sort();
+        if (method === 'DELETE') kept = kept.filter((word) => !path.endsWith(`/${word}`));
+        return json({ words: kept });
+      }
+      return undefined;
+    });
+    renderAt(`/deep-analysis/report?w_guid=${W}&url_guid=${U}`);
+    const check = await screen.findByText(/Not a mistake\?/);
+    const section = within(check.closest('.spelling-words') as HTMLElement);
+    await userEvent.click(section.getByRole('button', { name: 'Ignore “recieve” on this website' }));
+    expect(await screen.findByText(DEEP_ANALYSIS_MESSAGES.spellingWordIgnored('recieve'))).toBeTruthy();
+    expect(calls).toContain(`POST /api/website-index/${W}/spelling-words {"word":"recieve"}`);
+    // The kept words, each with a way back.
+    await userEvent.click(await section.findByLabelText('Check “hstore” again'));
+    expect(await screen.findByText(DEEP_ANALYSIS_MESSAGES.spellingWordRestored('hstore'))).toBeTruthy();
+    expect(calls).toContain(`DELETE /api/website-index/${W}/spelling-words/hstore`);
   });
 
   it("shows the domain report's counts of affected URLs and links a failing check to its URLs", async () => {

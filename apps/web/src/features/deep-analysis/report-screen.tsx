@@ -14,6 +14,7 @@ import { ReportLayout } from '../report/report-layout';
 import type { ReportCheck } from '../report/report-status';
 import { auditStructureQuery, domainReportQuery, urlReportQuery } from './deep-analysis.queries';
 import { failedCheckPath, overviewPath } from './paths';
+import { SpellingWords } from './spelling-words';
 
 /**
  * /deep-analysis/report?w_guid=[&url_guid=][#check_key] (spec 2.4): with both parameters one URL's
@@ -29,7 +30,17 @@ export function DeepReportScreen() {
 
 function UrlReport({ w, u }: { w: string; u: string }) {
   const report = useQuery(urlReportQuery(w, u));
-  return <DeepReport w={w} heading={AUDIT.urlReport} report={report} />;
+  const data = report.data;
+  // The spelling check offers "ignore this word" for the words it lists.
+  const checkExtra = data
+    ? (key: string) => {
+        const result = data.results[key];
+        return key === 'spell-check' && result && result.status !== 'skipped' ? (
+          <SpellingWords w={w} result={result} />
+        ) : null;
+      }
+    : undefined;
+  return <DeepReport w={w} heading={AUDIT.urlReport} report={report} checkExtra={checkExtra} />;
 }
 
 function DomainReport({ w }: { w: string }) {
