@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +10,7 @@ import { measure, median, type Run, treeRssKb } from './lib';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SITELENS = path.join(ROOT, 'apps/server/bin/sitelens.js');
 const SITE_SERVER = path.join(import.meta.dirname, 'crawl-site-server.ts');
+const STATIC_SITE_SERVER = path.join(import.meta.dirname, 'static-site-server.ts');
 const LINKINATOR_CLI = path.join(ROOT, 'node_modules/linkinator/build/src/cli.js');
 /** The PostgreSQL server `--postgres` crawls on: a fresh database per crawl, dropped after it. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,27 +26,32 @@ const LARGE_TIMEOUT_S = 2700;
 const LARGE_HEAP_MB = 1024;
 /** What the fixture's robots.txt disallows: we must not request it, linkinator ignores robots.txt. */
 const ROBOTS_DISALLOWED = /^\/private\//;
+/** `--site`'s goals for ours: CPU per URL, wall time against wget's spider, peak memory by database. */
+const FOLDER_GOALS = { cpuMsPerUrl: 30, wallOfWget: 2, peakMb: { pglite: 400, postgres: 300 } };
+/** `--site`'s --max-urls: above any folder's URL count, so that the crawl ends with the site. */
+const FOLDER_MAX_URLS = 50_000;
+/**
+ * `--site`'s cap on linkinator: on Node 20 it stops part-way through both Debian documentation
+ * sites, no socket open, no CPU used, and never exits (JustinBeckwith/linkinator#642); a finished
+ * run of such a site takes it seconds.
+ */
+const FOLDER_PEER_CAP_S = 120;
 
 interface SiteProcess {
   origin: string;
   /** host:port for FETCH_ALLOW_PRIVATE. */
   allow: string;
+  /** Requests served so far, where the server counts them for us. */
+  requests?(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** A generated fixture site (packages/engine/test/crawl-site.ts) served by a process of its own. */
-async function startSiteProcess(pages: number, options: { slowMs?: number } = {}): Promise<SiteProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      SITE_SERVER,
-      String(pages),
-      ...(options.slowMs ? ['--slow-ms', String(options.slowMs)] : []),
-    ],
-    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+/** A site server script run as `node --import tsx <script> …args`, with the origin it printed. */
+async function spawnSiteServer(script: string, args: string[]) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const [origin] = (await Promise.race([
     once(lines, 'line'),
@@ -53,14 +59,36 @@ async function startSiteProcess(pages: number, options: { slowMs?: number } = {}
       throw new Error('the crawl site server exited before it printed its origin');
     }),
   ])) as [string];
+  const stop = async () => {
+    child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+  };
+  return { child, lines, origin, stop };
+}
+
+/** A generated fixture site (packages/engine/test/crawl-site.ts) served by a process of its own. */
+async function startSiteProcess(pages: number, options: { slowMs?: number } = {}): Promise<SiteProcess> {
+  const { lines, origin, stop } = await spawnSiteServer(SITE_SERVER, [
+    String(pages),
+    ...(options.slowMs ? ['--slow-ms', String(options.slowMs)] : []),
+  ]);
   lines.close();
+  return { origin, allow: new URL(origin).host, stop };
+}
+
+/** A folder served as it is (bench/static-site-server.ts) by a process of its own. */
+async function startFolderProcess(folder: string): Promise<SiteProcess> {
+  const { child, lines, origin, stop } = await spawnSiteServer(STATIC_SITE_SERVER, [folder]);
   return {
     origin,
     allow: new URL(origin).host,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    async requests() {
+      // It answers a `requests` line with its count, and prints nothing else after its origin.
+      const answer = once(lines, 'line') as Promise<[string]>;
+      child.stdin!.write('requests\n');
+      return Number((await answer)[0]);
     },
+    stop,
   };
 }
 
@@ -85,6 +113,8 @@ interface CrawlRun {
   durationMs?: number;
   /** Peer: links it reported on other origins (checked, not crawled). */
   external?: number;
+  /** `--site`: requests the site served during the crawl. */
+  requests?: number;
 }
 
 /**
@@ -144,7 +174,14 @@ const urlsPerSecond = (crawl: CrawlRun) => crawl.urls.size / (crawl.run.wallMs /
 async function crawlOurs(
   site: SiteProcess,
   maxUrls: number,
-  options: { env?: Record<string, string>; timeoutS?: number; postgres?: boolean; migrated?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    timeoutS?: number;
+    postgres?: boolean;
+    migrated?: boolean;
+    /** Its CPU time too (`measure`'s `cpu`). */
+    cpu?: boolean;
+  } = {},
 ): Promise<CrawlRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-bench-crawl-'));
   const database = options.postgres ? await createBenchDatabase() : null;
@@ -168,7 +205,7 @@ async function crawlOurs(
     }
     const run = options.timeoutS
       ? await measureCapped(args, env, options.timeoutS)
-      : await measure(process.execPath, args, env);
+      : await measure(process.execPath, args, env, { cpu: options.cpu });
     const line = run.stdout
       .split('\n')
       .reverse()
@@ -207,12 +244,16 @@ async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<voi
 }
 
 /** linkinator 6 with its defaults (100 requests at once, no timeout, nothing skipped), recursing. */
-async function crawlPeer(site: SiteProcess): Promise<CrawlRun> {
+async function crawlPeer(
+  site: SiteProcess,
+  options: { cpu?: boolean; okCodes?: number[]; timeoutS?: number } = {},
+): Promise<CrawlRun> {
   // Its CLI straight under Node: `npx` would add its own process (and ~50 MB) to the measured tree.
   const run = await measure(
     process.execPath,
     [LINKINATOR_CLI, `${site.origin}/`, '--recurse', '--format', 'json'],
     {},
+    { cpu: options.cpu, okCodes: options.okCodes, timeoutS: options.timeoutS },
   );
   const urls = new Set<string>();
   let external = 0;
@@ -251,7 +292,10 @@ export async function benchCrawl(options: {
   largePages: number;
   /** Ours on PostgreSQL instead of the embedded database. */
   postgres: boolean;
+  /** A folder of HTML to crawl instead of the generated site (`--site`): see benchCrawlFolder. */
+  site?: string;
 }): Promise<void> {
+  if (options.site) return benchCrawlFolder(options.site, options.rounds, options.postgres);
   const oursName = `sitelens crawl on ${options.postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`;
   const site = await startSiteProcess(SITE_PAGES, { slowMs: SLOW_MS });
   const rows: { ours: CrawlRun; peer: CrawlRun }[] = [];
@@ -416,5 +460,228 @@ async function benchLargeCrawl(pages: number, postgres: boolean): Promise<void> 
   );
   console.info(
     `  memory per URL: (${mb(peakKb)} − ${mb(baselineKb)} MB) / ${run.urls.size} = ${(perUrl / 1024).toFixed(2)} KB  (goal ≤ ${GOALS.bytesPerUrl / 1024} KB, ${met(perUrl <= GOALS.bytesPerUrl)})\n`,
+  );
+}
+
+/** The wget command of `--site`: its spider, recursing without limit, obeying robots.txt. */
+function wgetArgs(origin: string): string[] {
+  // --no-config: the same run whatever ~/.wgetrc says.
+  return [
+    '--no-config',
+    '--spider',
+    '-r',
+    '-l',
+    'inf',
+    '-nd',
+    '-nv',
+    '-e',
+    'robots=on',
+    '--no-parent',
+    `${origin}/`,
+  ];
+}
+
+/**
+ * The site's URLs wget requested, from its `-nv` log: "URL:<url> [n/n] -> …" (pages it read),
+ * "URL: <url> 200 OK" (files it asked for), "<url>:" before "Remote file does not exist". Its
+ * robots.txt is left out, as ours leaves it out: both read it as rules, not as a link.
+ */
+function wgetUrls(log: string, origin: string): Set<string> {
+  const urls = new Set<string>();
+  for (const line of log.split('\n')) {
+    for (const [found] of line.matchAll(/https?:\/\/[^\s"]+/g)) {
+      // A broken link's line is the URL and a colon.
+      const href = found.endsWith(':') && line.trimEnd().endsWith(found) ? found.slice(0, -1) : found;
+      const normalised = normalise(href);
+      if (!normalised) continue;
+      const url = new URL(normalised);
+      if (url.origin === origin && url.pathname !== '/robots.txt') urls.add(normalised);
+    }
+  }
+  return urls;
+}
+
+/** wget's spider over the site; it exits 8 when it met broken links, which is not a failure. */
+async function crawlWget(site: SiteProcess): Promise<CrawlRun> {
+  // --spider still saves each page to read its links (and deletes it after): in a folder of its own.
+  const cwd = mkdtempSync(path.join(tmpdir(), 'sitelens-bench-wget-'));
+  try {
+    const run = await measure('wget', wgetArgs(site.origin), {}, { cpu: true, cwd, okCodes: [0, 8] });
+    const left = readdirSync(cwd);
+    if (left.length > 0)
+      console.info(`   wget left ${left.length} files behind: ${left.slice(0, 5).join(', ')}`);
+    return { run, urls: wgetUrls(run.stderr ?? '', site.origin) };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+type FolderCrawler = 'ours' | 'wget' | 'linkinator';
+const FOLDER_CRAWLERS: FolderCrawler[] = ['ours', 'wget', 'linkinator'];
+type FolderRound = Record<FolderCrawler, CrawlRun>;
+
+const cpuPerUrl = (crawl: CrawlRun) => (crawl.run.cpuMs ?? Number.NaN) / crawl.urls.size;
+
+/**
+ * `--site <folder>`: a folder of HTML served as it is (bench/static-site-server.ts), crawled each
+ * round by ours, wget's spider and linkinator 6, who goes first turning: URLs found, wall time,
+ * CPU time and peak memory of each process tree; ours against its goals and its URLs against wget's.
+ */
+async function benchCrawlFolder(folder: string, rounds: number, postgres: boolean): Promise<void> {
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new Error(`--site ${folder}: not a folder`);
+  const ours = `ours on ${postgres ? 'PostgreSQL' : 'PGlite'}`;
+  const names: Record<FolderCrawler, string> = { ours, wget: 'wget --spider', linkinator: 'linkinator 6' };
+  const site = await startFolderProcess(folder);
+  const crawl: Record<FolderCrawler, () => Promise<CrawlRun>> = {
+    ours: () => crawlOurs(site, FOLDER_MAX_URLS, { postgres, cpu: true }),
+    wget: () => crawlWget(site),
+    // It exits 1 when it met broken links, which is not a failure.
+    linkinator: () => crawlPeer(site, { cpu: true, okCodes: [0, 1], timeoutS: FOLDER_PEER_CAP_S }),
+  };
+  const rows: FolderRound[] = [];
+  try {
+    console.info(
+      `crawl --site: ${rounds} rounds, who goes first turning, on ${folder} served at ${site.origin}/ (its own process)\n ours: sitelens crawl --max-urls ${FOLDER_MAX_URLS} on ${postgres ? 'PostgreSQL (a fresh database each run; its server is not in the measured tree)' : 'PGlite (embedded, fresh each run)'}\n wget: wget ${wgetArgs('<origin>').join(' ')}\n linkinator: linkinator 6 --recurse\n CPU: user + system of the process tree (/usr/bin/time); warming up (ours on 10 URLs, wget and linkinator on the whole site, linkinator capped at ${FOLDER_PEER_CAP_S} s)…`,
+    );
+    // Unmeasured: the folder's files into the page cache, the crawlers' modules off the disk.
+    await crawlOurs(site, 10, { postgres });
+    await crawlWget(site);
+    await crawlPeer(site, { okCodes: [0, 1], timeoutS: FOLDER_PEER_CAP_S });
+    for (let i = 1; i <= rounds; i++) {
+      const order = FOLDER_CRAWLERS.map((_, k) => FOLDER_CRAWLERS[(k + i - 1) % FOLDER_CRAWLERS.length]!);
+      const row = {} as FolderRound;
+      for (const name of order) {
+        const before = await site.requests!();
+        row[name] = await crawl[name]();
+        row[name].requests = (await site.requests!()) - before;
+      }
+      console.info(` round ${i} (${order.join(', ')}):`);
+      for (const name of FOLDER_CRAWLERS) {
+        const { run, urls, requests } = row[name];
+        const end = run.timedOut
+          ? `did not finish: stopped after ${FOLDER_PEER_CAP_S} s`
+          : `exit ${run.code}`;
+        console.info(
+          `  ${names[name].padEnd(18)} ${String(urls.size).padStart(6)} URLs ${run.wallMs.toFixed(0).padStart(8)} ms wall ${(run.cpuMs ?? Number.NaN).toFixed(0).padStart(8)} ms CPU (${urls.size > 0 ? cpuPerUrl(row[name]).toFixed(2) : '—'} ms/URL) ${run.peakMb.toFixed(0).padStart(5)} MB peak, ${requests} requests served, ${end}`,
+        );
+      }
+      if (row.ours.durationMs !== undefined)
+        console.info(`  ours inside the process (its durationMs): ${row.ours.durationMs} ms`);
+      if (row.ours.run.code !== 0 || row.ours.urls.size === 0)
+        throw new Error(`our crawl failed (round ${i}, exit ${row.ours.run.code}; its stderr is above)`);
+      if (row.wget.urls.size === 0) throw new Error(`wget failed (round ${i}, exit ${row.wget.run.code})`);
+      if (row.linkinator.urls.size === 0 && !row.linkinator.run.timedOut)
+        throw new Error(`linkinator failed (round ${i}, exit ${row.linkinator.run.code})`);
+      rows.push(row);
+    }
+    printFolderResults(rows, names, postgres);
+    await printFolderParity(rows, existsSync(path.join(folder, 'robots.txt')));
+  } finally {
+    await site.stop();
+  }
+}
+
+function printFolderResults(
+  rows: FolderRound[],
+  names: Record<FolderCrawler, string>,
+  postgres: boolean,
+): void {
+  // Medians of the rounds a crawler finished (linkinator may not have).
+  const medians = (name: FolderCrawler) => {
+    const finished = rows.filter((r) => !r[name].run.timedOut);
+    const med = (pick: (r: FolderRound) => number) => median(finished.map(pick));
+    return {
+      finished: finished.length,
+      urls: med((r) => r[name].urls.size),
+      wallMs: med((r) => r[name].run.wallMs),
+      cpuMs: med((r) => r[name].run.cpuMs ?? Number.NaN),
+      cpuPerUrl: med((r) => cpuPerUrl(r[name])),
+      peakMb: med((r) => r[name].run.peakMb),
+    };
+  };
+  console.info(
+    `\n ${'median of'.padEnd(18)} ${'URLs'.padStart(6)} ${'wall ms'.padStart(9)} ${'CPU ms'.padStart(9)} ${'CPU ms/URL'.padStart(11)} ${'peak MB'.padStart(8)}`,
+  );
+  for (const name of FOLDER_CRAWLERS) {
+    const m = medians(name);
+    if (m.finished === 0) {
+      console.info(
+        ` ${names[name].padEnd(18)} did not finish in any round (stopped after ${FOLDER_PEER_CAP_S} s)`,
+      );
+      continue;
+    }
+    if (m.finished < rows.length) console.info(` (${names[name]}: of the ${m.finished} rounds it finished)`);
+    console.info(
+      ` ${names[name].padEnd(18)} ${m.urls.toFixed(0).padStart(6)} ${m.wallMs.toFixed(0).padStart(9)} ${m.cpuMs.toFixed(0).padStart(9)} ${m.cpuPerUrl.toFixed(2).padStart(11)} ${m.peakMb.toFixed(0).padStart(8)}`,
+    );
+  }
+  const ours = medians('ours');
+  const wallOfWget = ours.wallMs / medians('wget').wallMs;
+  const peakGoal = postgres ? FOLDER_GOALS.peakMb.postgres : FOLDER_GOALS.peakMb.pglite;
+  console.info('\n goals for ours (medians):');
+  console.info(
+    `  CPU per URL      ${ours.cpuPerUrl.toFixed(2)} ms  (goal ≤ ${FOLDER_GOALS.cpuMsPerUrl} ms, ${met(ours.cpuPerUrl <= FOLDER_GOALS.cpuMsPerUrl)})`,
+  );
+  console.info(
+    `  wall / wget's    ${wallOfWget.toFixed(2)}×  (goal ≤ ${FOLDER_GOALS.wallOfWget}×, ${met(wallOfWget <= FOLDER_GOALS.wallOfWget)})`,
+  );
+  console.info(
+    `  peak memory      ${ours.peakMb.toFixed(0)} MB  (goal ≤ ${peakGoal} MB on ${postgres ? 'PostgreSQL' : 'PGlite'}, ${met(ours.peakMb <= peakGoal)})`,
+  );
+}
+
+/** Ours against wget (both obey robots.txt) and against linkinator, with a few of each difference. */
+async function printFolderParity(rows: FolderRound[], ownRobots: boolean): Promise<void> {
+  const last = rows.at(-1)!;
+  const minus = (a: Set<string>, b: Set<string>) => [...a].filter((url) => !b.has(url)).sort();
+  // A difference's status, asked again after the crawls: a redirect or a 404 explains most of them.
+  const few = async (urls: string[]) => {
+    const shown = await Promise.all(
+      urls.slice(0, 5).map(async (url) => {
+        const status = await fetch(url, { method: 'HEAD', redirect: 'manual' }).then(
+          (response) => String(response.status),
+          () => 'no answer',
+        );
+        const { pathname, search } = new URL(url);
+        return `${pathname}${search} (${status})`;
+      }),
+    );
+    return shown.join(', ') + (urls.length > 5 ? ', …' : '');
+  };
+  const onlyOurs = minus(last.ours.urls, last.wget.urls);
+  const onlyWget = minus(last.wget.urls, last.ours.urls);
+  const linkinatorFinished = !last.linkinator.run.timedOut;
+  const onlyLinkinator = linkinatorFinished ? minus(last.linkinator.urls, last.ours.urls) : [];
+  const notLinkinator = linkinatorFinished ? minus(last.ours.urls, last.linkinator.urls) : [];
+  console.info(
+    `\n URL parity (last round): ours ${last.ours.urls.size}, wget ${last.wget.urls.size}, linkinator ${linkinatorFinished ? last.linkinator.urls.size : 'did not finish (not compared)'}; ours and wget both ${last.ours.urls.size - onlyOurs.length}`,
+  );
+  if (last.ours.pages !== undefined && last.ours.pages !== last.ours.urls.size)
+    console.info(
+      `  our JSON says pages: ${last.ours.pages} but lists ${last.ours.urls.size} URLs of the site`,
+    );
+  if (onlyOurs.length) console.info(`  only ours, not wget (${onlyOurs.length}): ${await few(onlyOurs)}`);
+  if (onlyWget.length) console.info(`  only wget, not ours (${onlyWget.length}): ${await few(onlyWget)}`);
+  if (onlyLinkinator.length)
+    console.info(
+      `  linkinator, not ours (${onlyLinkinator.length}${ownRobots ? '; linkinator ignores robots.txt' : ''}): ${await few(onlyLinkinator)}`,
+    );
+  if (notLinkinator.length)
+    console.info(`  ours, not linkinator (${notLinkinator.length}): ${await few(notLinkinator)}`);
+  if (last.linkinator.external)
+    console.info(
+      `  linkinator also checked ${last.linkinator.external} links to other sites (not compared: neither ours nor wget crawls them)`,
+    );
+  const key = (urls: Set<string>) => [...urls].sort().join(' ');
+  const changed = FOLDER_CRAWLERS.filter((name) =>
+    rows.some((r) => key(r[name].urls) !== key(rows[0]![name].urls)),
+  );
+  if (changed.length)
+    console.info(
+      `  the sets changed between rounds: ${changed.map((name) => `${name} ${rows.map((r) => r[name].urls.size).join('/')}`).join(', ')}`,
+    );
+  console.info(
+    `  ours and wget found the same URLs: ${onlyOurs.length + onlyWget.length === 0 ? 'yes' : 'no'}\n`,
   );
 }

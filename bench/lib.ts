@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from '@sitelens/server/src/test/processes';
 
 export const median = (values: number[]): number => {
@@ -65,10 +67,16 @@ export interface Run {
   peakMb: number;
   stdout: string;
   code: number | null;
+  /** What it wrote on stderr (`measure`). */
+  stderr?: string;
+  /** With `measure`'s `cpu`: user + system CPU of the command and every child it waited for. */
+  cpuMs?: number;
+  /** Stopped after `measure`'s `timeoutS`. */
+  timedOut?: boolean;
 }
 
-/** Resident memory of a process and all its descendants, in kB, from /proc. */
-export function treeRssKb(root: number): number {
+/** A process and all its descendants, from /proc. */
+function treePids(root: number): Set<number> {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -91,6 +99,16 @@ export function treeRssKb(root: number): number {
       }
     }
   }
+  return tree;
+}
+
+/**
+ * Resident memory of a process and all its descendants, in kB, from /proc; with `withoutRoot`
+ * only the descendants' (the root being a wrapper such as /usr/bin/time).
+ */
+export function treeRssKb(root: number, options: { withoutRoot?: boolean } = {}): number {
+  const tree = treePids(root);
+  if (options.withoutRoot) tree.delete(root);
   let total = 0;
   for (const pid of tree) {
     try {
@@ -103,13 +121,31 @@ export function treeRssKb(root: number): number {
   return total;
 }
 
-/** Runs a command to its exit: wall time and the peak memory of its whole process tree. */
-export function measure(command: string, args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * Runs a command to its exit: wall time and the peak memory of its whole process tree. With `cpu`
+ * it runs under `/usr/bin/time`, whose count includes the children it waited for; the wrapper's
+ * own memory is left out, and the largest process's peak it reports stands for a run too short to
+ * sample. `okCodes` are the exit codes that are not failures (stderr is printed after the others).
+ * After `timeoutS` the whole tree is stopped (a wrapper's SIGTERM would leave its child running)
+ * and the run says `timedOut`.
+ */
+export function measure(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { cpu?: boolean; cwd?: string; okCodes?: number[]; timeoutS?: number } = {},
+): Promise<Run> {
+  const timeDir = options.cpu ? mkdtempSync(path.join(tmpdir(), 'sitelens-bench-time-')) : null;
+  const timeFile = timeDir ? path.join(timeDir, 'cpu') : '';
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, {
+    const [file, argv] = timeDir
+      ? ['/usr/bin/time', ['-f', '%U %S %M', '-o', timeFile, command, ...args]]
+      : [command, args];
+    const child = spawn(file, argv, {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stdout = '';
     let stderr = '';
@@ -117,14 +153,64 @@ export function measure(command: string, args: string[], env: Record<string, str
     child.stderr.on('data', (chunk) => (stderr += chunk));
     let peak = 0;
     const sampler = setInterval(() => {
-      if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
+      if (child.pid) peak = Math.max(peak, treeRssKb(child.pid, { withoutRoot: Boolean(timeDir) }));
     }, 50);
+    let timedOut = false;
+    // The wrapper is left to report on its child, unless it too has to be killed.
+    const stopTree = (signal: NodeJS.Signals) => {
+      if (!child.pid) return;
+      const tree = treePids(child.pid);
+      if (timeDir && signal === 'SIGTERM') tree.delete(child.pid);
+      for (const pid of tree) {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // already gone
+        }
+      }
+    };
+    const timer =
+      options.timeoutS === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            stopTree('SIGTERM');
+            setTimeout(() => stopTree('SIGKILL'), 10_000).unref();
+          }, options.timeoutS * 1000);
     child.on('error', reject);
-    child.on('exit', (code) => {
+    child.on('exit', async (code) => {
       clearInterval(sampler);
+      clearTimeout(timer);
       const wallMs = performance.now() - started;
-      if (code !== 0) process.stderr.write(stderr.slice(-2000));
-      resolve({ wallMs, peakMb: peak / 1024, stdout, code });
+      // Its output may still be in the pipes at exit; a grandchild holding them open is not waited for.
+      if (child.stdout.readable || child.stderr.readable)
+        await Promise.race([once(child, 'close'), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      if (!timedOut && !(options.okCodes ?? [0]).includes(code ?? -1))
+        process.stderr.write(stderr.slice(-2000));
+      let cpuMs: number | undefined;
+      if (timeDir) {
+        // Its last line: "Command exited with non-zero status N" may come before it.
+        let times: RegExpExecArray | null = null;
+        try {
+          times = /(\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
+        } catch {
+          // time itself failed: no figure rather than a wrong one
+        }
+        if (times) {
+          cpuMs = (Number(times[1]) + Number(times[2])) * 1000;
+          peak = Math.max(peak, Number(times[3]));
+        }
+        rmSync(timeDir, { recursive: true, force: true });
+      }
+      resolve({
+        wallMs,
+        peakMb: peak / 1024,
+        stdout,
+        stderr,
+        code,
+        ...(timeDir ? { cpuMs } : {}),
+        ...(timedOut ? { timedOut } : {}),
+      });
     });
   });
 }

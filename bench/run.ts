@@ -7,6 +7,7 @@ import { benchCheckup } from './checkup';
 import { benchCheckupApi } from './checkup-api';
 import { benchCrawl } from './crawl';
 import { benchMonitoring } from './monitoring';
+import { benchPageChecks } from './page-checks';
 import { benchRankTracker } from './rank-tracker';
 import { benchScale } from './scale';
 
@@ -33,7 +34,7 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
   },
   crawl: {
     about:
-      'URLs/s, peak memory and URLs found crawling a 1,000-page fixture site against linkinator 6 (3 rounds by default); then memory per URL crawling a 100,000-page site, which takes long (--no-large skips it, --large-pages N resizes it)',
+      'URLs/s, peak memory and URLs found crawling a 1,000-page fixture site against linkinator 6 (3 rounds by default); then memory per URL crawling a 100,000-page site, which takes long (--no-large skips it, --large-pages N resizes it). --site <folder> crawls a folder of HTML served as it is instead, against wget --spider and linkinator 6: URLs, wall time, CPU per URL and peak memory, no large crawl',
     rounds: 3,
     run: (flags) =>
       benchCrawl({
@@ -41,12 +42,22 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
         large: !flags.noLarge,
         largePages: flags.largePages,
         postgres: flags.postgres,
+        site: flags.site,
       }),
   },
   monitoring: {
     about:
       "N websites (--monitors 5000) checked every 60 s for --minutes 10 by the probe, against a naive setInterval + fetch monitor: CPU, lateness p50/p99, missed checks, the database's growth",
     run: (flags) => benchMonitoring({ monitors: flags.monitors, minutes: flags.minutes }),
+  },
+  'page-checks': {
+    about:
+      'every page check of the engine over every HTML page of --site <folder> (a real site, from memory, no browser, no link requests) against parsing the same pages: ms and CPU per page, the slowest page, the checks that cost most (3 rounds by default)',
+    rounds: 3,
+    run: (flags) => {
+      if (!flags.site) throw new Error('page-checks needs --site <folder>');
+      return benchPageChecks({ site: flags.site, rounds: flags.rounds });
+    },
   },
   'rank-tracker': {
     about:
@@ -76,6 +87,8 @@ interface Flags {
   minutes: number;
   /** Names (or their beginnings) of the cases to run, where a benchmark has cases. */
   only?: string[];
+  /** A folder to serve and crawl instead of a generated site (crawl). */
+  site?: string;
 }
 
 const { positionals, values } = parseArgs({
@@ -93,6 +106,7 @@ const { positionals, values } = parseArgs({
     monitors: { type: 'string', default: '5000' },
     minutes: { type: 'string', default: '10' },
     only: { type: 'string' },
+    site: { type: 'string' },
   },
 });
 
@@ -101,7 +115,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10] [--only name,…]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10] [--only name,…] [--site folder]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -128,5 +142,6 @@ await benchmark.run({
   noLarge: values['no-large'],
   postgres: values.postgres,
   only: values.only?.split(',').filter(Boolean),
+  site: values.site,
 });
 process.exit(0);
