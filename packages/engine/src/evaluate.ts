@@ -1,5 +1,11 @@
 import type { ArtifactName, Artifacts, PageArtifact } from './artifacts';
-import { artifactsRead, type Check, type CheckStatus, format } from './checks/define-check';
+import {
+  artifactsRead,
+  type Check,
+  type CheckOutcome,
+  type CheckStatus,
+  format,
+} from './checks/define-check';
 import { describeFile, type FileFacts } from './gather/file-type';
 
 /** A check's result in a report: a verdict with its fields, or why it did not run. */
@@ -82,9 +88,7 @@ export const notAPageMessage = (file: FileFacts) =>
 /** One check over artifacts it has all of: its verdict, or an error result when it throws. */
 export function evaluateOne(check: Check, artifacts: Partial<Artifacts>): CheckResult {
   try {
-    const outcome = check.evaluate(artifacts as Artifacts, { format });
-    if (outcome.status === 'skipped') return { key: check.key, status: 'skipped', reason: outcome.message };
-    return { key: check.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
+    return resultOf(check.key, check.evaluate(artifacts as Artifacts, { format }));
   } catch (error) {
     return {
       key: check.key,
@@ -92,4 +96,10 @@ export function evaluateOne(check: Check, artifacts: Partial<Artifacts>): CheckR
       message: `The check failed to run: ${(error as Error).message}`,
     };
   }
+}
+
+/** A check's outcome as a report's result: a verdict with its fields, or why it does not apply. */
+export function resultOf(key: string, outcome: CheckOutcome): CheckResult {
+  if (outcome.status === 'skipped') return { key, status: 'skipped', reason: outcome.message };
+  return { key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
 }

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import type { CheckResult } from '../evaluate';
+import { type CheckResult, resultOf } from '../evaluate';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
 import { isKnownWord, pageVariant, suggestFor, type Variant } from '../text/spelling';
@@ -198,11 +198,11 @@ export function withSiteVocabulary(
     ...issues.soft.filter((issue) => !own(issue)),
     ...moved.map(({ word, count }) => ({ word, count })),
   ];
-  const outcome = spellingVerdict(hard, soft, issues.words_checked, format, {
-    hard: (issues.hard_count ?? issues.hard.length) - moved.length - droppedHard,
-    soft: (issues.soft_count ?? issues.soft.length) + moved.length - droppedSoft,
-  });
-  return outcome.status === 'skipped'
-    ? { key: result.key, status: 'skipped', reason: outcome.message }
-    : { key: result.key, status: outcome.status, message: outcome.message, data: outcome.data ?? {} };
+  return resultOf(
+    result.key,
+    spellingVerdict(hard, soft, issues.words_checked, format, {
+      hard: (issues.hard_count ?? issues.hard.length) - moved.length - droppedHard,
+      soft: (issues.soft_count ?? issues.soft.length) + moved.length - droppedSoft,
+    }),
+  );
 }

@@ -69,10 +69,8 @@ export function fileFactsOf(response: {
   bytes: number;
   truncated: boolean;
 }): FileFacts | null {
-  const declared = response.headers['content-type'];
-  const type = mayBeHtml(declared)
-    ? sniffBinary(response.raw, declared !== undefined && declared.trim() !== '')
-    : mediaType(declared!);
+  const declared = response.headers['content-type']?.trim() || undefined;
+  const type = mayBeHtml(declared) ? sniffBinary(response.raw, declared !== undefined) : mediaType(declared!);
   if (type === null) return null;
   const length = Number(response.headers['content-length']);
   const bytes =

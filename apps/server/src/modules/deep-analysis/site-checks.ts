@@ -236,6 +236,13 @@ async function judgeBatch(
   );
 }
 
+/**
+ * The words a stored spelling result `r` lists, likely mistakes and unknown words, as a jsonb array:
+ * from the page check's own result (`base`) when the crawl changed it.
+ */
+const LISTED_WORDS = `coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
+  || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')`;
+
 interface SiteWords {
   /** Words the dictionary does not know that SITE_WORD_PAGES pages or more use. */
   shared: ReadonlySet<string>;
@@ -251,8 +258,7 @@ export async function siteVocabulary(database: Database, websiteId: string): Pro
   const shared = await database.query<{ word: string }>(
     `select lower(w->>'word') as word
        from url_check_results r,
-            jsonb_array_elements(coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
-                              || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')) w
+            jsonb_array_elements(${LISTED_WORDS}) w
       where r.website_id = $1 and r.check_key = 'spell-check'
       group by 1 having count(distinct r.url_id) >= $2`,
     [websiteId, SITE_WORD_PAGES],
@@ -274,10 +280,7 @@ export async function judgeSpellingAgain(database: Database, websiteId: string, 
   const rows = await database.query<StoredResult>(
     `select url_id, check_key, status, message, data, base from url_check_results r
       where website_id = $1 and check_key = 'spell-check'
-        and exists (select 1 from jsonb_array_elements(
-                      coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
-                      || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')) w
-                    where lower(w->>'word') = $2)`,
+        and exists (select 1 from jsonb_array_elements(${LISTED_WORDS}) w where lower(w->>'word') = $2)`,
     [websiteId, word.toLowerCase()],
   );
   if (rows.length === 0) return;

@@ -41,8 +41,7 @@ export async function addSpellingWord(
       [websiteId, lower],
     );
   });
-  await judgeSpellingAgain(deps.database, websiteId, lower);
-  return { words: await wordsOf(deps.database.query, websiteId) };
+  return judgedAgain(deps, websiteId, lower);
 }
 
 /** The website gives a word back: it is checked again on every page that has it. */
@@ -58,7 +57,12 @@ export async function removeSpellingWord(
     websiteId,
     lower,
   ]);
-  await judgeSpellingAgain(deps.database, websiteId, lower);
+  return judgedAgain(deps, websiteId, lower);
+}
+
+/** After a change of the website's words: the pages that list the word judged again, and the words. */
+async function judgedAgain(deps: DeepAnalysisDeps, websiteId: string, word: string) {
+  await judgeSpellingAgain(deps.database, websiteId, word);
   return { words: await wordsOf(deps.database.query, websiteId) };
 }
 
