@@ -1,5 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -101,12 +105,21 @@ async function openPostgres(connectionString: string): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is memory PGlite's WebAssembly heap takes at start
+ * and never gives back (150 MB of RSS); the embedded database reads its files through the operating
+ * system's cache all the same, so a smaller pool costs a crawl little (docs/benchmarks.md).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   const inMemory = options.dataDir === ':memory:';
+  if (!inMemory && !options.loadDataDir) await initialisePgliteDir(path.resolve(options.dataDir));
   if (!inMemory) mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = new PGlite({
     ...(inMemory ? {} : { dataDir: path.resolve(options.dataDir) }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
   const query = async <T>(statement: string | PreparedStatement, params?: unknown[]) =>
@@ -141,4 +154,33 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * Creates a new embedded database's folder in a process of its own. PGlite's initdb grows its
+ * WebAssembly memory to ~800 MB, which a process never gives back: done in the server, the server
+ * held it for as long as it ran (a reopened folder starts at ~180 MB). The folder is made beside
+ * its place and renamed into it, so a process killed midway leaves no half-made database.
+ */
+async function initialisePgliteDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  // A folder with other files in it is PGlite's to judge, as before.
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const partial = `${dataDir}.initialising-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+const db = new PGlite({ dataDir: ${JSON.stringify(partial)} });
+await db.waitReady;
+await db.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+    renameSync(partial, dataDir);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
 }
