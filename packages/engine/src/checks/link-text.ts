@@ -1,5 +1,5 @@
-import type { Cheerio } from 'cheerio/slim';
-import type { ElementNode } from '../html/dom';
+import type { CheerioAPI } from 'cheerio/slim';
+import type { AnyNode, ElementNode } from '../html/dom';
 import { pageLanguage } from '../html/page-language';
 import { elementText, textBlocks } from '../html/text';
 import { resolveHttpUrl, withoutHash } from '../html/url';
@@ -82,15 +82,28 @@ const primaryLanguage = (value: string | undefined) => {
 const TERM_CONTEXT =
   '.index, .indexdiv, .indextable, .genindextable, .bookindex, #index, code, kbd, samp, var';
 
+/** Elements inside which a link names a term; looked up once a page, not once a link. */
+const termContexts = ($: CheerioAPI) => new Set<AnyNode>($(TERM_CONTEXT).toArray());
+
+const CODE_CHILDREN = new Set(['code', 'kbd', 'samp', 'var']);
+
 /**
  * A link that names a term, such as "CONTINUE" in a book index of SQL statements (`a.indexterm`
  * in DocBook, Sphinx's `genindextable`), or the statement itself in code: the word is its target's
  * name, so it says where the link goes.
  */
-const namesATerm = ($el: Cheerio<ElementNode>) =>
-  $el.is('.indexterm') ||
-  $el.closest(TERM_CONTEXT).length > 0 ||
-  $el.children('code, kbd, samp, var').length > 0;
+function namesATerm(link: ElementNode, contexts: ReadonlySet<AnyNode>): boolean {
+  if ((link.attribs.class ?? '').split(/\s+/).includes('indexterm')) return true;
+  for (let node: AnyNode | null = link; node; node = node.parent) if (contexts.has(node)) return true;
+  return link.children.some((child) => 'name' in child && CODE_CHILDREN.has(child.name.toLowerCase()));
+}
+
+/** The `lang` attribute of the element or its nearest ancestor that has one. */
+function nearestLang(element: ElementNode): string | undefined {
+  for (let node: AnyNode | null = element; node; node = node.parent)
+    if ('attribs' in node && node.attribs.lang !== undefined) return node.attribs.lang;
+  return undefined;
+}
 
 export const linkText = defineCheck({
   key: 'link-text',
@@ -109,7 +122,7 @@ export const linkText = defineCheck({
     // A link's language is the nearest lang attribute, else the page's (declared or detected).
     let pageLang: string | undefined;
     const languageOf = (el: ElementNode) => {
-      const own = primaryLanguage($(el).closest('[lang]').attr('lang'));
+      const own = primaryLanguage(nearestLang(el));
       if (own) return own;
       pageLang ??= pageLanguage($, textBlocks($).join('\n')).lang;
       return pageLang;
@@ -117,20 +130,24 @@ export const linkText = defineCheck({
 
     const found: { href: string; text: string; kind: 'generic' | 'empty' }[] = [];
     let total = 0;
+    // Looked up on the first generic text: most pages have none.
+    let contexts: ReadonlySet<AnyNode> | undefined;
+    const isTerm = (el: ElementNode) => {
+      if (!contexts) contexts = termContexts($);
+      return namesATerm(el, contexts);
+    };
     $('a[href]').each((_, el) => {
-      const $el = $(el);
-      const rel = ($el.attr('rel') ?? '').toLowerCase().split(/\s+/);
-      const href = resolveHttpUrl($el.attr('href'), baseUrl);
+      const rel = (el.attribs.rel ?? '').toLowerCase().split(/\s+/);
+      const href = resolveHttpUrl(el.attribs.href, baseUrl);
       // Same-page jumps (#section) pass no signal to another page.
       if (!href || rel.includes('nofollow') || (href.includes('#') && withoutHash(href) === page)) return;
       total++;
       // The visible text; an image's alt stands in only for a link with no text of its own.
       const text = elementText($, el) || elementText($, el, { imageAlt: true });
       if (!text) {
-        if ($el.attr('aria-label')?.trim() || $el.attr('title')?.trim()) return;
+        if (el.attribs['aria-label']?.trim() || el.attribs.title?.trim()) return;
         found.push({ href, text: '', kind: 'empty' });
-      } else if (!namesATerm($el) && isGeneric(text, languageOf(el)))
-        found.push({ href, text, kind: 'generic' });
+      } else if (isGeneric(text, languageOf(el)) && !isTerm(el)) found.push({ href, text, kind: 'generic' });
     });
     const data = {
       non_descriptive_links: found.slice(0, thresholds.maxListed).map(({ href, text }) => ({ href, text })),

@@ -125,8 +125,24 @@ export function* simpleSegments(text: string): Generator<{ segment: string; isWo
   }
 }
 
-/** The words of a text, for matching keywords in a title or heading. */
-export const words = (text: string, lang: string) => wordRuns(text, lang).flat();
+/**
+ * The words of a text, for matching keywords in a title or heading and for counting. A page's main
+ * content is counted by more than one check: the last few long texts' words are kept (do not modify).
+ */
+export function words(text: string, lang: string): readonly string[] {
+  if (text.length < MEMO_MIN_CHARS) return wordRuns(text, lang).flat();
+  const key = `${lang}\n${text}`;
+  let found = recentWords.get(key);
+  if (!found) {
+    found = wordRuns(text, lang).flat();
+    recentWords.set(key, found);
+    if (recentWords.size > MEMO_TEXTS) recentWords.delete(recentWords.keys().next().value!);
+  }
+  return found;
+}
+const MEMO_MIN_CHARS = 1_000;
+const MEMO_TEXTS = 4;
+const recentWords = new Map<string, string[]>();
 
 /** True when `term`'s words occur together, in order, among `tokens`. */
 export function containsTerm(tokens: readonly string[], term: string): boolean {
@@ -159,7 +175,9 @@ export const extractKeywords = oncePerDocument(($): PageKeywords => {
   const blocks = textBlocks($);
   const { lang } = pageLanguage($, blocks.join('\n'));
   const stop = STOP_WORDS[lang] ?? NO_STOP_WORDS;
-  const isCandidate = (word: string) => [...word].length >= 2 && !stop.has(word) && !/^[\d.,]+$/.test(word);
+  // Two characters or more (a length of 2 may be one astral character), not a stop-word or a number.
+  const isCandidate = (word: string) =>
+    (word.length > 2 || [...word].length >= 2) && !stop.has(word) && !/^[\d.,]+$/.test(word);
 
   const counts = new Map<string, { count: number; n: number }>();
   const add = (term: string, n: number) => {
@@ -170,15 +188,18 @@ export const extractKeywords = oncePerDocument(($): PageKeywords => {
   let total = 0;
   for (const run of blocks.flatMap((block) => wordRuns(block, lang))) {
     total += run.length;
+    const candidate = run.map(isCandidate);
     run.forEach((word, i) => {
-      if (!isCandidate(word)) return;
+      if (!candidate[i]) return;
       add(word, 1);
       // Phrases start and end on a content word; a stop-word may sit in the middle ("bed and breakfast").
-      for (let n = 2; n <= 3 && i + n <= run.length; n++) {
-        const phrase = run.slice(i, i + n);
-        // "very very" is emphasis, not a phrase.
-        if (isCandidate(phrase.at(-1)!) && new Set(phrase).size > 1) add(phrase.join(' '), n);
-      }
+      // "very very" is emphasis, not a phrase: a phrase has two different words at least.
+      const second = run[i + 1];
+      if (second === undefined) return;
+      if (candidate[i + 1] && second !== word) add(`${word} ${second}`, 2);
+      const third = run[i + 2];
+      if (third !== undefined && candidate[i + 2] && (second !== word || third !== word))
+        add(`${word} ${second} ${third}`, 3);
     });
   }
 
@@ -192,11 +213,14 @@ export const extractKeywords = oncePerDocument(($): PageKeywords => {
     }))
     .sort((a, b) => b.count - a.count || b.n - a.n)
     .slice(0, keywordDefaults.maxTerms * 2);
+  const tokens = new Map(ranked.map(({ term }) => [term, term.split(' ')]));
   const terms = ranked.filter(
     (term) =>
       !ranked.some(
         (longer) =>
-          longer.n > term.n && longer.count >= term.count && containsTerm(longer.term.split(' '), term.term),
+          longer.n > term.n &&
+          longer.count >= term.count &&
+          containsTerm(tokens.get(longer.term)!, term.term),
       ),
   );
   return { lang, words: total, terms: terms.slice(0, keywordDefaults.maxTerms) };

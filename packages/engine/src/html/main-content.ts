@@ -28,10 +28,15 @@ function readMainContent($: CheerioAPI, options: MainContentOptions): readonly s
   const root = mainRoot($);
   if (!root) return [];
   const marked = root !== $('body')[0];
-  const copy = $(root).clone();
-  copy.find(marked ? CHROME_INSIDE : CHROME).remove();
-  if (options.exclude) copy.find(options.exclude).remove();
-  return copy[0] ? textBlocks($, copy[0]) : [];
+  // The furniture is skipped as the text is read (cloning a long page's body to remove it cost more
+  // than reading its text).
+  const skip = new Set<AnyNode>(
+    $(root)
+      .find(marked ? CHROME_INSIDE : CHROME)
+      .toArray(),
+  );
+  if (options.exclude) for (const element of $(root).find(options.exclude).toArray()) skip.add(element);
+  return textBlocks($, root, { skip });
 }
 
 function mainRoot($: CheerioAPI): AnyNode | undefined {

@@ -64,6 +64,8 @@ const isText = (node: AnyNode): node is TextNode => (node.type as string) === 't
 interface TextOptions {
   /** Read an image's alt text as part of the text, as a link's anchor text does. */
   imageAlt?: boolean;
+  /** Elements whose text is not read (with everything inside them). */
+  skip?: ReadonlySet<AnyNode>;
 }
 
 /**
@@ -71,7 +73,7 @@ interface TextOptions {
  * list item, cell…), so words of two blocks never run together.
  */
 export function textBlocks($: CheerioAPI, root?: AnyNode, options: TextOptions = {}): readonly string[] {
-  return root || options.imageAlt ? readBlocks($, root, options) : bodyBlocks($);
+  return root || options.imageAlt || options.skip ? readBlocks($, root, options) : bodyBlocks($);
 }
 
 const bodyBlocks = oncePerDocument<readonly string[]>(($) => readBlocks($));
@@ -95,7 +97,7 @@ function readBlocks($: CheerioAPI, root?: AnyNode, options: TextOptions = {}): s
       return;
     }
     const name = node.name.toLowerCase();
-    if (NOT_TEXT.has(name) || 'hidden' in node.attribs) return;
+    if (NOT_TEXT.has(name) || 'hidden' in node.attribs || options.skip?.has(node)) return;
     if (name === 'img' || (name === 'input' && node.attribs.type?.toLowerCase() === 'image')) {
       if (options.imageAlt && node.attribs.alt) line += ` ${node.attribs.alt} `;
       return;
