@@ -83,6 +83,19 @@ describe('formatCheckValue', () => {
   });
 });
 
+describe('the spelling check’s variant', () => {
+  it('says in words which English the page was read in and what decided it', () => {
+    expect(checkFieldLabel('variant')).toBe('Spelling read in');
+    expect(formatCheckValue(['spelling_issues', 'variant'], 'en-GB')).toBe('British English');
+    expect(formatCheckValue(['spelling_issues', 'variant_source'], 'site')).toBe(
+      'the spelling most of the site is written in',
+    );
+    expect(formatCheckValue(['spelling_issues', 'variant_source'], 'default')).toBe(
+      'nothing on the page (American by default)',
+    );
+  });
+});
+
 describe('formatCheckCell', () => {
   it('never gives JSON: lists are joined, records read as label and value', () => {
     expect(formatCheckCell(['spelling_issues', 'hard', 'suggestions'], ['tables', 'labels'])).toEqual({

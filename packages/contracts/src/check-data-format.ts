@@ -287,6 +287,8 @@ const LABELS: Record<string, string> = {
   hard_count: 'Likely misspelt in all',
   soft_count: 'Unknown words in all',
   words_checked: 'Words checked',
+  variant: 'Spelling read in',
+  variant_source: 'Decided by',
   suggestions: 'Suggestions',
   structured_data: 'Structured data',
   types: 'Types',
@@ -443,6 +445,16 @@ const VALUE_WORDS: Record<string, string> = {
 };
 /** Fields whose string values are such codes. */
 const CODED = /(^|\.)(reason|reasons|issue|source)$/;
+/** The spelling check's variant and what decided it (`spelling_issues.variant`, `.variant_source`). */
+const SPELLING_WORDS: Record<string, Record<string, string>> = {
+  variant: { 'en-US': 'American English', 'en-GB': 'British English' },
+  variant_source: {
+    lang: 'the page’s lang attribute',
+    words: 'the page’s own words',
+    default: 'nothing on the page (American by default)',
+    site: 'the spelling most of the site is written in',
+  },
+};
 const STATUS_WORDS: Record<string, string> = {
   passed: 'Passed',
   warning: 'Warning',
@@ -483,6 +495,7 @@ export function formatCheckValue(path: readonly string[], value: unknown): strin
     if (size) return `${size[1]} × ${size[2]} px`;
     if (key === 'status' && value in STATUS_WORDS) return STATUS_WORDS[value]!;
     if (CODED.test(path.join('.')) && value in VALUE_WORDS) return VALUE_WORDS[value]!;
+    if (path.at(-2) === 'spelling_issues' && SPELLING_WORDS[key]?.[value]) return SPELLING_WORDS[key][value]!;
     return value;
   }
   return formatCheckCell(path, value).text;

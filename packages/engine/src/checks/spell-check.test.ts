@@ -18,6 +18,8 @@ const run = (main: string, lang: string | null = 'en') =>
 interface Issues {
   hard: { word: string; count: number; suggestions: string[] }[];
   soft: { word: string; count: number }[];
+  variant?: string;
+  variant_source?: string;
 }
 const issues = (result: ReturnType<typeof run>) => result.data?.spelling_issues as Issues;
 
@@ -29,7 +31,17 @@ describe('spell-check', () => {
     expect(result).toEqual({
       status: 'passed',
       message: 'No spelling mistakes were found in 17 words.',
-      data: { spelling_issues: { hard: [], soft: [], hard_count: 0, soft_count: 0, words_checked: 17 } },
+      data: {
+        spelling_issues: {
+          hard: [],
+          soft: [],
+          hard_count: 0,
+          soft_count: 0,
+          words_checked: 17,
+          variant: 'en-US',
+          variant_source: 'default',
+        },
+      },
     });
   });
 
@@ -120,6 +132,32 @@ describe('spell-check', () => {
     ]);
   });
 
+  it('knows the rarer words of the larger list, and still finds the slips planted among them', () => {
+    const result = run(
+      '<p>Each instantiation runs iteratively; a deferrable check of the subclasses may recieve teh rows and accomodate them.</p>',
+    );
+    expect(issues(result).hard.map(({ word, suggestions }) => [word, suggestions[0]])).toEqual([
+      ['recieve', 'receive'],
+      ['teh', 'the'],
+      ['accomodate', 'accommodate'],
+    ]);
+    expect(issues(result).soft).toEqual([]);
+  });
+
+  it('records the spelling the page was read in, and what decided it', () => {
+    const spelling = (main: string, lang: string | null) => {
+      const { variant, variant_source } = issues(run(main, lang));
+      return [variant, variant_source];
+    };
+    const british = '<p>The behaviour of our favourite tools, in colour: we recieve them.</p>';
+    expect(spelling(british, 'en-GB')).toEqual(['en-GB', 'lang']);
+    expect(spelling(british, 'en')).toEqual(['en-GB', 'words']);
+    expect(spelling('<p>The behavior of our tools: we recieve them.</p>', 'en')).toEqual(['en-US', 'words']);
+    // One British word and one American (Oxford spelling): nothing to go by, American by default.
+    expect(spelling('<p>We recognize your favourite tools.</p>', 'en')).toEqual(['en-US', 'default']);
+    expect(spelling('<p>We build oak tables.</p>', 'en-US')).toEqual(['en-US', 'lang']);
+  });
+
   it('still finds the misspellings people make, with the word they meant first', () => {
     const result = run(
       '<p>Please recieve teh parcel; we can accomodate it, as it occured before untill now.</p>',
@@ -187,5 +225,50 @@ describe('withSiteVocabulary', () => {
       message:
         'No clear mistakes in 7 words; unknown words that look like names, brands or terms (1 in all): "btree".',
     });
+  });
+
+  it('reads the British words of a page with nothing to go by in the site’s British spelling', () => {
+    // Oxford spelling: one -our word, one -ize word; read in American, "favourite" is a slip.
+    const page = run('<p>We recognize your favourite tools and recieve them.</p>');
+    const own = { key: 'spell-check', ...page } as CheckResult;
+    expect(issues(page).hard.map(({ word }) => word)).toEqual(['favourite', 'recieve']);
+    const again = withSiteVocabulary(own, new Set(), new Set(), 'en-GB')!;
+    expect(again).toMatchObject({
+      status: 'warning',
+      message: 'Likely spelling mistakes (1 in all): "recieve" (receive?).',
+      data: {
+        spelling_issues: {
+          hard: [{ word: 'recieve', count: 1 }],
+          soft: [],
+          hard_count: 1,
+          soft_count: 0,
+          variant: 'en-GB',
+          variant_source: 'site',
+        },
+      },
+    });
+    // An American site, or none decided: nothing changes.
+    expect(withSiteVocabulary(own, new Set(), new Set(), 'en-US')).toBeNull();
+    expect(withSiteVocabulary(own, new Set(), new Set())).toBeNull();
+    // A page its words or its lang region decided American keeps its British word a slip.
+    for (const decided of [
+      run('<p>The behavior and color of your favourite tools.</p>'),
+      run('<p>We recognize your favourite tools.</p>', 'en-US'),
+    ]) {
+      expect(issues(decided).hard.map(({ word }) => word)).toEqual(['favourite']);
+      expect(
+        withSiteVocabulary({ key: 'spell-check', ...decided } as CheckResult, new Set(), new Set(), 'en-GB'),
+      ).toBeNull();
+    }
+    // A result stored before the variant was recorded says nothing of it: left as it is.
+    const { variant: _variant, variant_source: _source, ...stored } = issues(page);
+    expect(
+      withSiteVocabulary(
+        { ...own, data: { spelling_issues: stored } } as CheckResult,
+        new Set(),
+        new Set(),
+        'en-GB',
+      ),
+    ).toBeNull();
   });
 });

@@ -2,7 +2,14 @@ import type { CheerioAPI } from 'cheerio/slim';
 import { type CheckResult, resultOf } from '../evaluate';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
-import { isKnownWord, pageVariant, suggestFor, type Variant } from '../text/spelling';
+import {
+  isKnownWord,
+  langVariant,
+  type PageSpelling,
+  pageVariant,
+  suggestFor,
+  type Variant,
+} from '../text/spelling';
 import {
   type CheckContext,
   type CheckOutcome,
@@ -108,9 +115,13 @@ export const spellCheck = defineCheck({
     const unknownIn = (variant: Variant) => [...counts].filter(([word]) => !isKnownWord(word, variant));
     // Most pages are known word for word in American spelling; the others are read in the
     // spelling the page is written in (its lang region, else most of its words).
+    const declared = $('html').attr('lang');
     const american = unknownIn('en-US');
-    const spelling: Variant =
-      american.length > 0 ? pageVariant($('html').attr('lang'), counts.keys()) : 'en-US';
+    const reading: PageSpelling =
+      american.length > 0
+        ? pageVariant(declared, counts.keys())
+        : { variant: 'en-US', source: langVariant(declared) === 'en-US' ? 'lang' : 'default' };
+    const spelling = reading.variant;
     const unknown = spelling === 'en-US' ? american : unknownIn(spelling);
 
     const hard: SpellingIssue[] = [];
@@ -128,15 +139,23 @@ export const spellCheck = defineCheck({
       else hard.push({ word, count, suggestions });
     }
 
-    return spellingVerdict(hard, soft, tokens.length, format);
+    return spellingVerdict(hard, soft, tokens.length, reading, format);
   },
 });
+
+/**
+ * The spelling the page was read in, and what decided it (PageSpelling's sources), or `site`: it
+ * had nothing to go by, and the crawl read its British words by the site's British majority.
+ */
+type SpellingRead = { variant: Variant; source: PageSpelling['source'] | 'site' };
 
 /** What the check concludes from its likely mistakes and its unknown words (names, jargon). */
 function spellingVerdict(
   hard: SpellingIssue[],
   soft: SpellingIssue[],
   words: number,
+  /** Absent from results stored before the variant was recorded. */
+  reading: SpellingRead | undefined,
   format: CheckContext['format'],
   totals: { hard: number; soft: number } = { hard: hard.length, soft: soft.length },
 ): CheckOutcome {
@@ -147,6 +166,7 @@ function spellingVerdict(
       hard_count: totals.hard,
       soft_count: totals.soft,
       words_checked: words,
+      ...(reading && { variant: reading.variant, variant_source: reading.source }),
     },
   };
   const list = (issues: SpellingIssue[]) =>
@@ -168,16 +188,18 @@ export const SITE_WORD_PAGES = 3;
 /**
  * The page's spelling judged again with what the crawl knows: a word the site uses on several
  * pages (a module, a tool, a product) is the site's vocabulary, not a slip, and is listed with the
- * unknown words; a word the website keeps as its own ("ignore this word") is not listed at all.
- * Returns null when nothing changes.
+ * unknown words; a word the website keeps as its own ("ignore this word") is not listed at all;
+ * nor, on a site written mostly in British spelling (`siteVariant`), is a British word of a page
+ * that was read in American for want of anything to go by. Returns null when nothing changes.
  */
 export function withSiteVocabulary(
   result: CheckResult,
   shared: ReadonlySet<string>,
   ignored: ReadonlySet<string> = new Set(),
+  siteVariant?: Variant,
 ): CheckResult | null {
-  if (result.status === 'skipped' || result.status === 'error' || shared.size + ignored.size === 0)
-    return null;
+  if (result.status === 'skipped' || result.status === 'error') return null;
+  if (shared.size + ignored.size === 0 && siteVariant !== 'en-GB') return null;
   const issues = result.data.spelling_issues as
     | {
         hard: SpellingIssue[];
@@ -185,22 +207,33 @@ export function withSiteVocabulary(
         hard_count?: number;
         soft_count?: number;
         words_checked?: number;
+        variant?: Variant;
+        variant_source?: SpellingRead['source'];
       }
     | undefined;
   if (!issues || issues.words_checked === undefined) return null;
-  const own = (issue: SpellingIssue) => ignored.has(issue.word.toLowerCase());
-  const moved = issues.hard.filter((issue) => !own(issue) && shared.has(issue.word.toLowerCase()));
-  const droppedHard = issues.hard.filter(own).length;
-  const droppedSoft = issues.soft.filter(own).length;
+  // Results stored before the variant was recorded say nothing of it: left as they are.
+  const britishSite =
+    siteVariant === 'en-GB' && issues.variant === 'en-US' && issues.variant_source === 'default';
+  const dropped = (issue: SpellingIssue) =>
+    ignored.has(issue.word.toLowerCase()) || (britishSite && isKnownWord(issue.word, 'en-GB'));
+  const moved = issues.hard.filter((issue) => !dropped(issue) && shared.has(issue.word.toLowerCase()));
+  const droppedHard = issues.hard.filter(dropped).length;
+  const droppedSoft = issues.soft.filter(dropped).length;
   if (moved.length + droppedHard + droppedSoft === 0) return null;
-  const hard = issues.hard.filter((issue) => !own(issue) && !moved.includes(issue));
+  const hard = issues.hard.filter((issue) => !dropped(issue) && !moved.includes(issue));
   const soft = [
-    ...issues.soft.filter((issue) => !own(issue)),
+    ...issues.soft.filter((issue) => !dropped(issue)),
     ...moved.map(({ word, count }) => ({ word, count })),
   ];
+  const reading: SpellingRead | undefined = britishSite
+    ? { variant: 'en-GB', source: 'site' }
+    : issues.variant && issues.variant_source
+      ? { variant: issues.variant, source: issues.variant_source }
+      : undefined;
   return resultOf(
     result.key,
-    spellingVerdict(hard, soft, issues.words_checked, format, {
+    spellingVerdict(hard, soft, issues.words_checked, reading, format, {
       hard: (issues.hard_count ?? issues.hard.length) - moved.length - droppedHard,
       soft: (issues.soft_count ?? issues.soft.length) + moved.length - droppedSoft,
     }),

@@ -168,3 +168,58 @@ describe('judgeCrawl: a page’s links', () => {
     });
   });
 });
+
+describe('judgeCrawl: a page’s spelling', () => {
+  const view: SiteView = {
+    page: {
+      url: 'https://a.example/tools',
+      status: 200,
+      indexable: true,
+      canonical: null,
+      title: 'Tools',
+      description: null,
+      h1: 'Tools',
+      contentHash: 'c2',
+      simhash: '0f0f',
+      depth: 1,
+      inlinks: 1,
+      inSitemap: true,
+      hreflang: [],
+    },
+    peers: [],
+    linkTargets: [],
+    internalLinks: 0,
+    externalLinks: [],
+    siteWords: new Set(),
+    ignoredWords: new Set(),
+    canonicalTarget: null,
+    hreflangTargets: [],
+  };
+  // Read in American for want of anything to go by: "favourite" listed as a slip.
+  const ownSpelling: CheckResult = {
+    key: 'spell-check',
+    status: 'warning',
+    message: 'Likely spelling mistakes (1 in all): "favourite" (favorite?).',
+    data: {
+      spelling_issues: {
+        hard: [{ word: 'favourite', count: 1, suggestions: ['favorite'] }],
+        soft: [],
+        hard_count: 1,
+        soft_count: 0,
+        words_checked: 6,
+        variant: 'en-US',
+        variant_source: 'default',
+      },
+    },
+  };
+  const spellingOf = (results: CheckResult[]) => results.find((result) => result.key === 'spell-check');
+
+  it('reads the British words of such a page in the site’s British spelling', () => {
+    expect(spellingOf(judgeCrawl({ ...view, siteVariant: 'en-GB' }, [ownSpelling]))).toMatchObject({
+      status: 'passed',
+      data: { spelling_issues: { hard: [], hard_count: 0, variant: 'en-GB', variant_source: 'site' } },
+    });
+    expect(spellingOf(judgeCrawl({ ...view, siteVariant: 'en-US' }, [ownSpelling]))).toBeUndefined();
+    expect(spellingOf(judgeCrawl(view, [ownSpelling]))).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@ import { withSiteVocabulary } from '../checks/spell-check';
 import { type CheckResult, errorPageMessage, evaluateOne, VERDICT_RANK } from '../evaluate';
 import type { LinkAnswer } from '../gather/context';
 import { CRAWL_JUDGES_LINKS } from '../gather/link-checks';
+import type { Variant } from '../text/spelling';
 
 /** The [C] checks: judged per page, but only after the whole crawl is known. */
 export const CRAWL_CHECKS = allChecks.filter((check) => check.scope === 'crawl');
@@ -53,6 +54,11 @@ export interface SiteView {
   siteWords: ReadonlySet<string>;
   /** Words the website keeps as its own, never reported (lower case). */
   ignoredWords: ReadonlySet<string>;
+  /**
+   * The spelling most of the site's pages are read in, by their lang region or their words;
+   * absent when as many pages are of each (or none decided).
+   */
+  siteVariant?: Variant;
   /** Its canonical URL, when that is another page of the crawl. */
   canonicalTarget: PointedPage | null;
   /** Its hreflang alternates that the crawl fetched, and whether each links back. */
@@ -81,10 +87,11 @@ const messages = {
 };
 
 /**
- * Judges one page with what only the whole crawl knows: the [C] checks, the site's own words for
- * `spell-check`, and the crawl's part of three page checks (the broken and redirected internal links of `broken-links`, a canonical
- * target that is not an indexable 200 page for `canonical-tag`, missing return links and bad
- * targets for `hreflang`). Returns the results that change; the page's others stay as they are.
+ * Judges one page with what only the whole crawl knows: the [C] checks, the site's own words and
+ * spelling for `spell-check`, and the crawl's part of three page checks (the broken and redirected
+ * internal links of `broken-links`, a canonical target that is not an indexable 200 page for
+ * `canonical-tag`, missing return links and bad targets for `hreflang`). Returns the results that
+ * change; the page's others stay as they are.
  */
 export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]): CheckResult[] {
   const crawl = { url: view.page.url, pages: [view.page, ...view.peers] };
@@ -96,7 +103,9 @@ export function judgeCrawl(view: SiteView, pageResults: readonly CheckResult[]):
     (pageLinks !== previous('broken-links') ? pageLinks : null);
   if (links) results.push(links);
   const ownSpelling = previous('spell-check');
-  const spelling = ownSpelling ? withSiteVocabulary(ownSpelling, view.siteWords, view.ignoredWords) : null;
+  const spelling = ownSpelling
+    ? withSiteVocabulary(ownSpelling, view.siteWords, view.ignoredWords, view.siteVariant)
+    : null;
   if (spelling) results.push(spelling);
   const canonical = judgeCanonicalTarget(view.canonicalTarget, previous('canonical-tag'));
   if (canonical) results.push(canonical);

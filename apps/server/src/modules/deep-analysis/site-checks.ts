@@ -193,6 +193,7 @@ async function judgeBatch(
       externalLinks: externalLinks.get(row.id) ?? [],
       siteWords: words.shared,
       ignoredWords: words.ignored,
+      siteVariant: words.variant,
       internalLinks: linkCounts.get(row.id) ?? 0,
       canonicalTarget: pointed(
         row.canonical && row.canonical !== row.url ? byUrl.get(row.canonical) : undefined,
@@ -242,17 +243,23 @@ async function judgeBatch(
  */
 const LISTED_WORDS = `coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'hard', '[]')
   || coalesce(coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'->'soft', '[]')`;
+/** What a stored spelling result `r` says of the page's variant, from its own result (`base`). */
+const READ_AS = `coalesce(r.base, to_jsonb(r))->'data'->'spelling_issues'`;
 
 interface SiteWords {
   /** Words the dictionary does not know that SITE_WORD_PAGES pages or more use. */
   shared: ReadonlySet<string>;
   /** Words the website keeps as its own ("ignore this word"). */
   ignored: ReadonlySet<string>;
+  /** The variant more of its pages were read in by their lang region or words; absent on a tie. */
+  variant?: SiteView['siteVariant'];
 }
 
 /**
  * The site's own words for the spelling check: those its pages share (from the likely mistakes
- * and unknown words of the pages' own spelling checks, a handful of rows), and those it keeps.
+ * and unknown words of the pages' own spelling checks, a handful of rows), and those it keeps;
+ * and the spelling most of its pages are written in. Pages that had nothing to go by, and results
+ * stored before the variant was recorded, count for neither.
  */
 export async function siteVocabulary(database: Database, websiteId: string): Promise<SiteWords> {
   const shared = await database.query<{ word: string }>(
@@ -267,7 +274,20 @@ export async function siteVocabulary(database: Database, websiteId: string): Pro
     'select word from website_spelling_words where website_id = $1',
     [websiteId],
   );
-  return { shared: new Set(shared.map((row) => row.word)), ignored: new Set(ignored.map((row) => row.word)) };
+  const [decided] = await database.query<{ british: number; american: number }>(
+    `select count(*) filter (where ${READ_AS}->>'variant' = 'en-GB')::int as british,
+            count(*) filter (where ${READ_AS}->>'variant' = 'en-US')::int as american
+       from url_check_results r
+      where r.website_id = $1 and r.check_key = 'spell-check' and ${READ_AS}->>'variant_source' in ('lang', 'words')`,
+    [websiteId],
+  );
+  const british = decided?.british ?? 0;
+  const american = decided?.american ?? 0;
+  return {
+    shared: new Set(shared.map((row) => row.word)),
+    ignored: new Set(ignored.map((row) => row.word)),
+    variant: british > american ? 'en-GB' : american > british ? 'en-US' : undefined,
+  };
 }
 
 /**
@@ -286,7 +306,7 @@ export async function judgeSpellingAgain(database: Database, websiteId: string, 
   if (rows.length === 0) return;
   const writes = rows.map((row) => {
     const own = asResult(row.check_key, row.base ?? row);
-    const judged = withSiteVocabulary(own, words.shared, words.ignored);
+    const judged = withSiteVocabulary(own, words.shared, words.ignored, words.variant);
     const base = row.base ?? pick(row);
     return judged
       ? { url_id: row.url_id, ...resultRow(judged), base }
