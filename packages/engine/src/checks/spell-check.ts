@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type CheckResult, resultOf } from '../evaluate';
+import type { AnyNode, ElementNode } from '../html/dom';
 import { mainContentBlocks } from '../html/main-content';
 import { pageLanguage } from '../html/page-language';
 import {
@@ -51,11 +52,48 @@ export interface SpellingIssue {
  * Code, addresses and form fields are not prose: code elements, and elements whose class marks
  * code (Sphinx's `span.pre` and signatures, highlighted listings, `notranslate` literals).
  */
-const NOT_PROSE = [
-  'pre, code, kbd, samp, var, tt, address, [contenteditable], [translate="no"]',
-  '.pre, .sig, .sig-name, .sig-param, .descname, .descclassname, .literal, .notranslate, .code, .highlight',
-  '[class*="highlight-"], [class*="language-"]',
-].join(', ');
+const CODE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'var', 'tt', 'address']);
+const CODE_CLASSES = new Set([
+  'pre',
+  'sig',
+  'sig-name',
+  'sig-param',
+  'descname',
+  'descclassname',
+  'literal',
+  'notranslate',
+  'code',
+  'highlight',
+]);
+const isNotProse = ({ name, attribs }: ElementNode) => {
+  if (CODE_TAGS.has(name) || 'contenteditable' in attribs || attribs.translate === 'no') return true;
+  const classes = attribs.class;
+  if (!classes) return false;
+  return (
+    classes.includes('highlight-') ||
+    classes.includes('language-') ||
+    classes.split(/\s+/).some((name) => CODE_CLASSES.has(name))
+  );
+};
+
+/**
+ * The outermost elements that are not prose, in one walk of the body (a selector of them took a
+ * long page more time than the rest of the check); what they hold is not prose either.
+ */
+function notProse($: CheerioAPI): ElementNode[] {
+  const found: ElementNode[] = [];
+  const visit = (node: AnyNode) => {
+    if (!('attribs' in node)) {
+      if ('children' in node) for (const child of node.children) visit(child);
+      return;
+    }
+    if (isNotProse(node)) found.push(node);
+    else for (const child of node.children) visit(child);
+  };
+  visit($.root()[0]!);
+  return found;
+}
+
 const URLS = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+|\b[\w-]+\.(?:com|org|net|io|de|uk|co)\b\S*/gi;
 /** Dotted names are code or hosts, not words: `xml.etree`, `sys.stdout`, `str.casefold`. */
 const DOTTED = /[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+/gu;
@@ -69,11 +107,10 @@ const isIdentifier = (word: string) => word.includes('_') || /\p{Ll}\p{Lu}/u.tes
  * The names the page's code uses (`args` of a signature, `dblink` of a literal): prose that names
  * them ("*args* is a list", "the dblink module") names code, whatever the dictionary says.
  */
-function codeNames($: CheerioAPI): Set<string> {
+function codeNames($: CheerioAPI, code: readonly ElementNode[]): Set<string> {
   const names = new Set<string>();
-  $(NOT_PROSE).each((_, el) => {
-    for (const name of $(el).text().match(TOKEN) ?? []) names.add(name.toLowerCase());
-  });
+  for (const element of code)
+    for (const name of $(element).text().match(TOKEN) ?? []) names.add(name.toLowerCase());
   return names;
 }
 
@@ -94,7 +131,8 @@ export const spellCheck = defineCheck({
   howToFix:
     'Fix each listed word in the page’s text; the suggestions are the dictionary’s closest matches. Names, brands and technical terms that are spelled correctly need no change. A spell checker in your editor or CMS (or a browser extension) catches most mistakes before publishing.',
   evaluate({ document: { $ } }, { format }) {
-    const blocks = mainContentBlocks($, { exclude: NOT_PROSE });
+    const code = notProse($);
+    const blocks = mainContentBlocks($, { exclude: code });
     const text = blocks.join('\n');
     const { lang } = pageLanguage($, text);
     if (lang !== 'en') return notApplicable(format(messages.otherLanguage, { lang }));
@@ -104,12 +142,12 @@ export const spellCheck = defineCheck({
     ).slice(0, thresholds.maxWords);
     if (tokens.length === 0) return notApplicable(messages.noText);
 
-    const code = codeNames($);
+    const names = codeNames($, code);
     const counts = new Map<string, number>();
     for (const token of tokens) {
       // Possessives and trailing apostrophes or hyphens are not part of the word.
       const word = token.replace(/'s$/i, '').replace(/['-]+$/, '');
-      if ([...word].length < 3 || isIdentifier(word) || code.has(word.toLowerCase())) continue;
+      if ([...word].length < 3 || isIdentifier(word) || names.has(word.toLowerCase())) continue;
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     const unknownIn = (variant: Variant) => [...counts].filter(([word]) => !isKnownWord(word, variant));

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../gather/document';
-import { containsTerm, extractKeywords, SIMPLE_SCRIPT, simpleSegments, wordRuns } from './keywords';
+import {
+  containsTerm,
+  extractKeywords,
+  SIMPLE_SCRIPT,
+  segmentRuns,
+  simpleSegments,
+  wordRuns,
+} from './keywords';
 
 describe('wordRuns', () => {
   it('splits on punctuation, keeps hyphenated words and lower-cases', () => {
@@ -100,6 +107,22 @@ describe('the simple-script splitter', () => {
         },
       ),
       { numRuns: 3000 },
+    );
+  });
+
+  it('makes the same runs of words as the segments do, without a segment for each character', () => {
+    const unit = fc.oneof(fc.constantFrom(...TRICKY, '-', '-', '_'), fc.constantFrom(...SIMPLE_CHARS));
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 40 }),
+        fc.constantFrom('en', 'fr', 'it', 'tr'),
+        (text, lang) => {
+          const plain = text.replace(/[’‘]/g, "'");
+          fc.pre(SIMPLE_SCRIPT.test(plain));
+          expect(wordRuns(text, lang)).toEqual(segmentRuns(simpleSegments(plain), lang));
+        },
+      ),
+      { numRuns: 5000 },
     );
   });
 });

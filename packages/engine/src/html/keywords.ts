@@ -54,18 +54,35 @@ const ELIDING = new Set(['fr', 'it', 'ca']);
  * sentences. French and Italian elisions lose their article: "l'épicerie" → "épicerie".
  */
 export function wordRuns(text: string, lang: string): string[][] {
+  const plain = text.replace(/[’‘]/g, "'");
+  return SIMPLE_SCRIPT.test(plain)
+    ? simpleWordRuns(plain, lang)
+    : segmentRuns(segmentsInChunks(plain, lang), lang);
+}
+
+/** A word as the runs hold it: lower case, an elided article dropped. */
+function runWord(segment: string, lang: string): string {
+  // Only Turkish, Azeri and Lithuanian lower-case differently from the default (SpecialCasing).
+  const word = LOCALE_CASING.has(lang) ? segment.toLocaleLowerCase(lang) : segment.toLowerCase();
+  const elided = ELIDING.has(lang) && /^(?:[a-zà-ÿ]{1,2}|qu|dell|nell|all|dall|sull|un)'(.+)$/.exec(word);
+  return elided ? elided[1]! : word;
+}
+
+/** A character between words that ends a run (anything but spaces, apostrophes and hyphens). */
+const RUN_BREAK = /[^\s'-]/;
+
+/** The runs of words of ICU's word segments (or segments split as ICU would). */
+export function segmentRuns(
+  segments: Iterable<{ segment: string; isWordLike?: boolean }>,
+  lang: string,
+): string[][] {
   const runs: string[][] = [[]];
   let hyphen = false;
   let previousWasWord = false;
-  const plain = text.replace(/[’‘]/g, "'");
-  const segments = SIMPLE_SCRIPT.test(plain) ? simpleSegments(plain) : segmentsInChunks(plain, lang);
   for (const { segment, isWordLike } of segments) {
     const run = runs.at(-1)!;
     if (isWordLike) {
-      // Only Turkish, Azeri and Lithuanian lower-case differently from the default (SpecialCasing).
-      let word = LOCALE_CASING.has(lang) ? segment.toLocaleLowerCase(lang) : segment.toLowerCase();
-      const elided = ELIDING.has(lang) && /^(?:[a-zà-ÿ]{1,2}|qu|dell|nell|all|dall|sull|un)'(.+)$/.exec(word);
-      if (elided) word = elided[1]!;
+      const word = runWord(segment, lang);
       // ICU splits "e-mail" and "t-shirt"; a hyphen between two words keeps them one word.
       if (hyphen && run.length > 0) run[run.length - 1] += `-${word}`;
       else run.push(word);
@@ -75,9 +92,38 @@ export function wordRuns(text: string, lang: string): string[][] {
     }
     hyphen = segment === '-' && previousWasWord;
     previousWasWord = false;
-    if (/[^\s'-]/.test(segment)) runs.push([]);
+    if (RUN_BREAK.test(segment)) runs.push([]);
   }
   return runs.filter((run) => run.length > 0);
+}
+
+/**
+ * `segmentRuns` of `simpleSegments`, without a segment for every character between two words (that
+ * was most of a long page's word counting): the text between two words ends the run when it holds
+ * a character other than a space, apostrophe or hyphen, and joins them when it is one hyphen.
+ */
+function simpleWordRuns(text: string, lang: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  let end = -1;
+  for (const match of text.matchAll(SIMPLE_WORD)) {
+    const segment = match[0];
+    // A lone underscore is the one run of word characters ICU does not call a word.
+    if (segment === '_') continue;
+    const between = text.slice(Math.max(end, 0), match.index);
+    if (end >= 0 && between === '-') {
+      run[run.length - 1] += `-${runWord(segment, lang)}`;
+    } else {
+      if (RUN_BREAK.test(between) && run.length > 0) {
+        runs.push(run);
+        run = [];
+      }
+      run.push(runWord(segment, lang));
+    }
+    end = match.index + segment.length;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }
 
 /** Characters of text handed to the segmenter at once. */
@@ -116,6 +162,8 @@ export const SIMPLE_SCRIPT =
  * `;`, `.` or `'` between two digits), else one other character.
  */
 const SIMPLE_SEGMENT = /((?:[\p{L}0-9_]|(?<=\p{L})[:·.'](?=\p{L})|(?<=[0-9])[,;.'](?=[0-9]))+)|[\s\S]/gu;
+/** SIMPLE_SEGMENT's words alone. */
+const SIMPLE_WORD = /(?:[\p{L}0-9_]|(?<=\p{L})[:·.'](?=\p{L})|(?<=[0-9])[,;.'](?=[0-9]))+/gu;
 
 export function* simpleSegments(text: string): Generator<{ segment: string; isWordLike: boolean }> {
   for (const match of text.matchAll(SIMPLE_SEGMENT)) {

@@ -9,8 +9,8 @@ const CHROME =
 const CHROME_INSIDE = 'nav, aside, [role="navigation"], [role="complementary"], [role="search"]';
 
 interface MainContentOptions {
-  /** A selector of further elements to leave out, e.g. `pre, code` for spelling. */
-  exclude?: string;
+  /** Further elements to leave out with all they hold, e.g. code for spelling. */
+  exclude?: readonly AnyNode[];
 }
 
 /**
@@ -35,7 +35,7 @@ function readMainContent($: CheerioAPI, options: MainContentOptions): readonly s
       .find(marked ? CHROME_INSIDE : CHROME)
       .toArray(),
   );
-  if (options.exclude) for (const element of $(root).find(options.exclude).toArray()) skip.add(element);
+  for (const element of options.exclude ?? []) skip.add(element);
   return textBlocks($, root, { skip });
 }
 
