@@ -204,11 +204,20 @@ export function containsTerm(tokens: readonly string[], term: string): boolean {
  * The language whose stop-words cover most of the text, with the share of words they cover;
  * null when no list matches at all.
  */
-export function detectLanguage(text: string): { lang: string; words: number; share: number } | null {
-  const sample = words(text.slice(0, keywordDefaults.detectSample * 8), 'en').slice(
-    0,
-    keywordDefaults.detectSample,
-  );
+export function detectLanguage(text: string): DetectedLanguage {
+  // Each check that reads a page without a lang attribute asks, most of them of the same text.
+  const head = text.slice(0, keywordDefaults.detectSample * 8);
+  if (!recentLanguages.has(head)) {
+    recentLanguages.set(head, languageOfSample(head));
+    if (recentLanguages.size > MEMO_TEXTS) recentLanguages.delete(recentLanguages.keys().next().value!);
+  }
+  return recentLanguages.get(head)!;
+}
+type DetectedLanguage = { lang: string; words: number; share: number } | null;
+const recentLanguages = new Map<string, DetectedLanguage>();
+
+function languageOfSample(head: string): DetectedLanguage {
+  const sample = words(head, 'en').slice(0, keywordDefaults.detectSample);
   let best: string | null = null;
   let bestHits = 0;
   for (const [lang, stop] of Object.entries(STOP_WORDS)) {
