@@ -1,3 +1,4 @@
+import { Lru } from '../crawl/caches';
 import { oncePerDocument } from './dom';
 import { pageLanguage } from './page-language';
 import { STOP_WORDS } from './stop-words';
@@ -184,13 +185,12 @@ export function words(text: string, lang: string): readonly string[] {
   if (!found) {
     found = wordRuns(text, lang).flat();
     recentWords.set(key, found);
-    if (recentWords.size > MEMO_TEXTS) recentWords.delete(recentWords.keys().next().value!);
   }
   return found;
 }
 const MEMO_MIN_CHARS = 1_000;
 const MEMO_TEXTS = 4;
-const recentWords = new Map<string, string[]>();
+const recentWords = new Lru<readonly string[]>(MEMO_TEXTS);
 
 /** True when `term`'s words occur together, in order, among `tokens`. */
 export function containsTerm(tokens: readonly string[], term: string): boolean {
@@ -207,14 +207,15 @@ export function containsTerm(tokens: readonly string[], term: string): boolean {
 export function detectLanguage(text: string): DetectedLanguage {
   // Each check that reads a page without a lang attribute asks, most of them of the same text.
   const head = text.slice(0, keywordDefaults.detectSample * 8);
-  if (!recentLanguages.has(head)) {
-    recentLanguages.set(head, languageOfSample(head));
-    if (recentLanguages.size > MEMO_TEXTS) recentLanguages.delete(recentLanguages.keys().next().value!);
+  let found = recentLanguages.get(head);
+  if (found === undefined) {
+    found = languageOfSample(head);
+    recentLanguages.set(head, found);
   }
-  return recentLanguages.get(head)!;
+  return found;
 }
 type DetectedLanguage = { lang: string; words: number; share: number } | null;
-const recentLanguages = new Map<string, DetectedLanguage>();
+const recentLanguages = new Lru<DetectedLanguage>(MEMO_TEXTS);
 
 function languageOfSample(head: string): DetectedLanguage {
   const sample = words(head, 'en').slice(0, keywordDefaults.detectSample);
