@@ -46,12 +46,57 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     for (const group of ['AI/LLM Analysis', 'Analysis', 'Monitoring', 'Webmaster Tools']) {
       expect(await menu.getByText(group, { exact: true }).isVisible()).toBe(true);
     }
-    expect(await menu.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(
-      'mailto:help@agency.test',
-    );
+    expect(
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Contact' }).getAttribute('href'),
+    ).toBe('mailto:help@agency.test');
     expect(await page.getByTestId('sidebar-user').textContent()).toContain('shell@example.test');
     expect(await page.getByTestId('app-version').textContent()).toMatch(/^v\d+\.\d+\.\d+/);
     expect(await page.title()).toBe('Dashboard · Sitelens');
+    await page.close();
+  });
+
+  it('fits every menu item on a laptop (768 px of height), and shows that the menu scrolls where it cannot', async () => {
+    const items = [
+      'Dashboard',
+      'Deep Analysis',
+      'AI Content Analysis',
+      'LLM Visibility Analysis',
+      'SEO Checkup',
+      'Backlinks',
+      'Top Keywords',
+      'Keyword Position Tracker',
+      'Keyword Research',
+      'Site Speed',
+      'Site Outage',
+      'Broken Links',
+      'Sitemap Generator',
+      'White Label Reports',
+    ];
+    const page = await open('/dashboard', { width: 1366, height: 768 });
+    const menu = page.getByRole('menu', { name: 'Main menu' });
+    for (const name of items) {
+      const box = await menu.getByRole('link', { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y + box!.height, name).toBeLessThanOrEqual(768);
+    }
+    const overflow = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.sidebar-menu')!;
+        return { scrolls: box.scrollHeight > box.clientHeight, shade: getComputedStyle(box).backgroundImage };
+      });
+    expect((await overflow()).scrolls).toBe(false);
+    const contact = await page.getByTestId('sidebar').getByRole('link', { name: 'Contact' }).boundingBox();
+    expect(contact!.y + contact!.height).toBeLessThanOrEqual(768);
+    // A smaller window: the menu scrolls, with a shade at the cut edge and a visible scrollbar.
+    await page.setViewportSize({ width: 1366, height: 560 });
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.sidebar-menu')!;
+      return box.scrollHeight > box.clientHeight;
+    });
+    const small = await overflow();
+    expect(small.shade).toMatch(/radial-gradient/);
+    await menu.getByRole('link', { name: 'White Label Reports' }).scrollIntoViewIfNeeded();
+    expect(await menu.getByRole('link', { name: 'White Label Reports' }).isVisible()).toBe(true);
     await page.close();
   });
 

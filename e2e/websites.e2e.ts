@@ -266,6 +266,11 @@ describe.skipIf(!hasChromium)(
       await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
       await page.waitForURL(/\/dashboard(\?|$)/);
       await page.locator('.website-tabs').getByText(SHOP).waitFor();
+      await page.getByText(`${SECOND} was removed.`).waitFor();
+      // Still on the dashboard once the list is refreshed, not on "Remove {the next website}".
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(await page.getByRole('button', { name: `Remove ${SHOP}` }).count()).toBe(0);
       expect(await page.locator('.website-tabs').getByText(SECOND).count()).toBe(0);
       expect((await websitesNow()).map((w) => w.domain)).toEqual([SHOP]);
       expect(errors).toEqual([]);

@@ -132,7 +132,20 @@ describe.skipIf(!hasChromium)(
       await page.locator('.ant-cascader').click();
       await page.locator('.ant-cascader-menu-item').getByText('127.0.0.1', { exact: true }).click();
       await page.locator('.ant-cascader-menu-item').getByText(`${site.origin}/`, { exact: true }).click();
-      await page.locator('iframe[title="Report preview"]').waitFor({ timeout: 30_000 });
+      // The preview shows the PDF's pages as pictures (pdf.js), the same in every browser, not a frame.
+      const preview = page.getByRole('region', { name: 'Report preview' });
+      const firstPage = preview.getByRole('img', { name: /^Page 1 of \d+$/ });
+      await firstPage.waitFor({ timeout: 30_000 });
+      const count = await preview.getByRole('img').count();
+      expect(count).toBeGreaterThan(2);
+      await preview.getByRole('img', { name: `Page ${count} of ${count}` }).waitFor();
+      // Drawn: each picture has pixels, and the box shows a page.
+      const drawn = await preview
+        .getByRole('img')
+        .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
+      for (const width of drawn) expect(width).toBeGreaterThan(0);
+      expect((await firstPage.boundingBox())!.height).toBeGreaterThan(300);
+      expect(await page.locator('iframe').count()).toBe(0);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -159,7 +172,6 @@ describe.skipIf(!hasChromium)(
         const pictures = path.join(SHOTS, 'white-label-pdf');
         execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '3', file, pictures]);
       }
-      // By now the preview frame has drawn the PDF.
       await shoot('white-label-reports');
     });
 

@@ -16,11 +16,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Vendor code changes less often than ours; separate chunks keep browser caches warm. Ant
-        // Design and the charts (Recharts and what it draws with) are left to Rollup, so a screen's
-        // Table, DatePicker or chart loads with that screen, not up front with the sign-in page.
+        // Design, the charts (Recharts and what it draws with) and pdf.js (the white-label preview)
+        // are left to Rollup, so a screen's Table, DatePicker, chart or PDF pages load with that
+        // screen, not up front with the sign-in page.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return undefined;
+          if (/[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|pdfjs-dist)[\\/]/.test(id)) return undefined;
           if (
             /[\\/](recharts|victory-vendor|d3-[^\\/]+|@reduxjs|react-redux|redux|immer|reselect|es-toolkit|decimal\.js-light)[\\/]/.test(
               id,

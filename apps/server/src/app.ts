@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { registerAuthentication } from './http/authenticate';
 import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { registerNulGuard } from './http/nul-guard';
 import { responseSerializerCompiler } from './http/serializer';
 import type { Queue } from './jobs/queue';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBodyLimits(app);
   registerNulGuard(app);
   registerAuthentication(app);
+  registerIdempotency(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {

@@ -7,13 +7,13 @@ import { setSessionExpiredHandler } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { createRoutes } from './routes';
 import { SessionProvider, useSession } from './session/session-context';
-import { theme } from './theme';
+import { formConfig, theme } from './theme';
 
 const queryClient = createQueryClient();
 
 export function App() {
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={theme} form={formConfig}>
       <AntApp notification={{ placement: 'bottomLeft', duration: 5 }}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>

@@ -14,6 +14,9 @@ export const AI_ANALYSIS_MESSAGES = {
   noCompetitors: 'No competitors content analysis available',
   computedWithoutLlm: 'computed without a language model',
   llmNotConfigured: 'LLM visibility analysis needs a language model, and none is configured.',
+  /** AI Content Analysis before (and after) a run without a model: what it still measures. */
+  contentWithoutLlm:
+    "No language model is configured. AI Content Analysis still measures your pages: the business context, the Content Trust Score with its trust signals, and readability. The content effectiveness report and the competitors' content insights need a model.",
   llmHowToConfigure:
     'An operator sets LLM_BASE_URL, LLM_MODEL and LLM_API_KEY (any OpenAI-compatible endpoint: OpenAI, Ollama, vLLM, OpenRouter) and restarts Sitelens.',
   tokenBudgetSpent: "Your organization has used this month's language model allowance.",

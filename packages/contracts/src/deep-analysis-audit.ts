@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKUP_MESSAGES, ReportOverviewSchema, SectionResultSchema } from './checkup';
 import { ServiceableUrlSchema, URL_PAGE_SIZE } from './deep-analysis';
+import { countOf } from './format';
 
 /** The spec's texts for the audit calls of Deep Analysis (dashboard document, sections 2.4, 7 "Audit" and 8). */
 export const DEEP_ANALYSIS_AUDIT_MESSAGES = {
@@ -13,10 +14,11 @@ export const DEEP_ANALYSIS_AUDIT_MESSAGES = {
   ungrouped: 'Not in a page group',
   invalidKey: 'Invalid last_evaluated_key',
   /** A page or crawl check in the domain report, said over the URLs analysed. */
-  failsOn: (failed: number, total: number) => `Fails on ${failed} of ${total} URLs analysed.`,
-  warnsOn: (warning: number, total: number) => `Needs attention on ${warning} of ${total} URLs analysed.`,
-  passesOn: (total: number) => `Passes on all ${total} URLs analysed.`,
-  notChecked: 'Not applicable to any URL analysed.',
+  failsOn: (failed: number, total: number) => `Fails on ${failed} of ${countOf(total, 'URL')} analyzed.`,
+  warnsOn: (warning: number, total: number) =>
+    `Needs attention on ${warning} of ${countOf(total, 'URL')} analyzed.`,
+  passesOn: (total: number) => `Passes on all ${countOf(total, 'URL')} analyzed.`,
+  notChecked: 'Not applicable to any URL analyzed.',
 } as const;
 
 /** The guid of the pseudo page group of URLs in no group (affected clusters and affected URLs). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RenderingSchema } from './deep-analysis';
 import { PRIORITY_BANDS } from './deep-analysis-audit';
 import { ComparisonCountsSchema, CrawlSnapshotSchema } from './deep-analysis-history';
-import { scoreBand } from './format';
+import { countOf, scoreBand } from './format';
 
 /** Texts of the audit overview, written from the crawl's figures. */
 export const AUDIT_OVERVIEW_MESSAGES = {
@@ -10,10 +10,10 @@ export const AUDIT_OVERVIEW_MESSAGES = {
   /** The spec's score colours (`scoreBand`) in words. */
   scoreBand: (score: number) => ({ red: 'poor', amber: 'fair', green: 'good' })[scoreBand(score)],
   analysed: (domain: string, analysed: number, monitored: number, score: number, band: string) =>
-    `${domain}: ${analysed} of ${monitored} monitored URLs analysed, with an average SEO score of ${score}/100 (${band}).`,
+    `${domain}: ${analysed} of ${countOf(monitored, 'monitored URL')} analyzed, with an average SEO score of ${score}/100 (${band}).`,
   failing: (checks: number, warning: number, title: string, urls: number) =>
     `${checks} ${checks === 1 ? 'check fails' : 'checks fail'} on at least one URL${warning > 0 ? ` (${warning} more ${warning === 1 ? 'warns' : 'warn'} only)` : ''}; the one with the most impact is “${title}” (${urls} ${urls === 1 ? 'URL' : 'URLs'}).`,
-  nothingFailing: 'No check fails on any URL analysed.',
+  nothingFailing: 'No check fails on any URL analyzed.',
   sincePrevious: (date: string, fixed: number, added: number, open: number) =>
     `Since the crawl of ${date}: ${fixed} ${fixed === 1 ? 'issue' : 'issues'} fixed, ${added} new, ${open} still open (an issue is one check failing or warning on one URL).`,
   /** What the comparison counts, under its figures. */
@@ -22,10 +22,10 @@ export const AUDIT_OVERVIEW_MESSAGES = {
   /** The running crawl's progress: URLs analysed of the URLs it knows so far (found links add to them). */
   crawlProgress: (domain: string, done: number, known: number) =>
     `Analyzing ${domain}: ${done} of ${known} ${known === 1 ? 'URL' : 'URLs'} analyzed in this crawl`,
-  passesEverywhere: (urls: number) => `Passes on all ${urls} URLs analysed.`,
+  passesEverywhere: (urls: number) => `Passes on all ${countOf(urls, 'URL')} analyzed.`,
   passesForSite: (origin: string) => `Passes for the whole site (${origin}).`,
   failsOn: (urls: number, analysed: number) =>
-    `Fails on ${urls} of ${analysed} URLs analysed (${Math.round((urls / Math.max(1, analysed)) * 100)} %).`,
+    `Fails on ${urls} of ${countOf(analysed, 'URL')} analyzed (${Math.round((urls / Math.max(1, analysed)) * 100)} %).`,
   failsForSite: (origin: string) => `Fails for the whole site (${origin}).`,
   groups: (count: number, parts: string[], ungrouped: number) =>
     `${count} page ${count === 1 ? 'group' : 'groups'}${parts.length ? `: ${parts.join('; ')}` : ''}.${ungrouped > 0 ? ` ${ungrouped} ${ungrouped === 1 ? 'URL is' : 'URLs are'} in no group.` : ''}`,

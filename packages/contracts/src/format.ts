@@ -43,3 +43,11 @@ export function scoreVerdict(score: number): string {
   if (score === TOP_100_AVERAGE) return `This page scores on par with ${average}.`;
   return `This page scores above ${average}. Well done!`;
 }
+
+/**
+ * "1 page", "2 pages", "1,204 URLs": a count with its noun in the right number, grouped as in en-US.
+ * `many` defaults to the noun with an s.
+ */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}

@@ -1,3 +1,5 @@
+// First: every schema below is refused in the product's words (a global zod setting).
+
 export * from './accounts';
 export * from './ai-analysis';
 export * from './app-config';
@@ -21,6 +23,7 @@ export * from './notifications';
 export * from './sales';
 export * from './seo-data';
 export * from './tracked-keywords';
+export * from './validation-messages';
 export * from './webmaster-tools';
 export * from './websites';
 export * from './white-label';

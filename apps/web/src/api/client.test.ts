@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText, RequestError, request, setSessionExpiredHandler } from './client';
+import { errorText, fieldLabel, RequestError, request, setSessionExpiredHandler } from './client';
 import { createQueryClient, DEFAULT_CACHE_MS, SALES_CACHE_MS, salesCache } from './query-client';
 import { tokenStore } from './token-store';
 
@@ -30,6 +30,40 @@ describe('transport rules', () => {
     const pending = await request('/report/x/y').catch((e: unknown) => e);
     expect(pending).toBeInstanceOf(RequestError);
     expect((pending as RequestError).status).toBe(202);
+  });
+
+  it('sends a POST identical to one still running once, with an Idempotency-Key kept through a refresh', async () => {
+    tokenStore.set('expired');
+    let answer: (value: Response) => void = () => {};
+    fetchMock
+      .mockReturnValueOnce(Promise.resolve(json(401, {})))
+      .mockResolvedValueOnce(json(200, { access_token: 'fresh' }))
+      .mockReturnValueOnce(
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      );
+    const body = { name: 'Acme' };
+    const first = request('/white-label/template', { method: 'POST', body });
+    const second = request('/white-label/template', { method: 'POST', body: { name: 'Acme' } });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    answer(json(201, { guid: 'one' }));
+    await expect(Promise.all([first, second])).resolves.toEqual([{ guid: 'one' }, { guid: 'one' }]);
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/white-label/template')
+      .map(
+        ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['idempotency-key'],
+      );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Once answered, the same POST is a new request with a new key.
+    fetchMock.mockResolvedValueOnce(json(201, { guid: 'two' }));
+    await expect(request('/white-label/template', { method: 'POST', body })).resolves.toEqual({
+      guid: 'two',
+    });
+    const last = fetchMock.mock.calls.at(-1)![1] as RequestInit & { headers: Record<string, string> };
+    expect(last.headers['idempotency-key']).not.toBe(keys[0]);
   });
 
   it('204 returns an empty result', async () => {
@@ -100,6 +134,22 @@ describe('transport rules', () => {
     expect(await errorText(await request('/things').catch((e: unknown) => e))).toBe(
       'This feature is disabled for your current plan!',
     );
+  });
+
+  it('a refused field reads as the field a person filled in, not its path on the wire', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        error: 'keywords.0: Maximum 200 characters',
+        code: 'bad_request',
+        fields: [{ field: 'keywords.0', message: 'Maximum 200 characters' }],
+      }),
+    );
+    expect(await errorText(await request('/things').catch((e: unknown) => e))).toBe(
+      'Keywords: Maximum 200 characters',
+    );
+    expect(fieldLabel('query.site_url')).toBe('Site URL');
+    expect(fieldLabel('params.id')).toBe('ID');
+    expect(fieldLabel('competitors.2.url')).toBe('URL');
   });
 
   it("a network failure rejects with 'Network error: ...'", async () => {

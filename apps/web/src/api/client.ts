@@ -36,9 +36,33 @@ const REFRESH_PATH = '/auth/refresh';
  * work) → the JSON body; 204 → nothing;
  * 409 → rejects with the Response itself; 401 → refresh once and retry; any other status →
  * rejects with 'ERROR: Cannot perform this request!' and the status; a network failure → rejects
- * with 'Network error: ...'.
+ * with 'Network error: ...'. Every POST carries an `Idempotency-Key`, and a POST identical to one
+ * still running is not sent again (no double submit).
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.method !== 'POST') return call<T>(path, options);
+  // A POST the same as one still running (a double click) is that one: it is sent once.
+  const same = `${apiUrl(path, options.query)}\n${JSON.stringify(options.body ?? null)}`;
+  const running = postsInFlight.get(same);
+  if (running) return running as Promise<T>;
+  // Its key goes with its retry after a refresh too: the server answers a repeat without redoing it.
+  const sent = call<T>(path, { ...options, idempotencyKey: idempotencyKey() }).finally(() =>
+    postsInFlight.delete(same),
+  );
+  postsInFlight.set(same, sent);
+  return sent;
+}
+
+const postsInFlight = new Map<string, Promise<unknown>>();
+
+/** 128 random bits in hex: `crypto.randomUUID` exists only on https or localhost pages. */
+function idempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+async function call<T>(path: string, options: SendOptions): Promise<T> {
   const response = await send(path, options);
   if (response.status === 401 && path !== REFRESH_PATH && options.refreshOn401 !== false) {
     if (await refreshSession()) return settle<T>(await send(path, options), options.method);
@@ -55,13 +79,19 @@ export async function requestBlob(path: string, options: RequestOptions = {}): P
   return response.blob();
 }
 
+interface SendOptions extends RequestOptions {
+  /** Sent as `Idempotency-Key` (server: http/idempotency.ts). */
+  idempotencyKey?: string;
+}
+
 async function send(
   path: string,
-  { method = 'GET', body, query, signal }: RequestOptions,
+  { method = 'GET', body, query, signal, idempotencyKey }: SendOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     return await fetch(apiUrl(path, query), {
@@ -138,8 +168,32 @@ export async function errorText(error: unknown): Promise<string> {
     const body = await readBody(error.clone());
     return fieldOf(body) ?? `${MESSAGES.requestFailed} ${error.status}`;
   }
-  if (error instanceof RequestError) return fieldOf(error.body) ?? `${error.message} ${error.status}`;
+  if (error instanceof RequestError) {
+    const [first] = fieldErrors(error);
+    // A refused field reads "Keywords: Maximum 200 characters", not the wire's "keywords.0: …".
+    if (error.status === 400 && first) return `${fieldLabel(first.field)}: ${first.message}`;
+    return fieldOf(error.body) ?? `${error.message} ${error.status}`;
+  }
   return error instanceof Error ? error.message : String(error);
+}
+
+const ACRONYMS = new Set(['url', 'urls', 'id', 'ip', 'ai', 'llm', 'csv', 'pdf', 'seo', 'cvv']);
+
+/** `body.site_url` → "Site URL", `keywords.0` → "Keywords": the field a person filled in. */
+export function fieldLabel(field: string): string {
+  const name =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part) && !['body', 'query', 'params'].includes(part))
+      .at(-1) ?? field;
+  const words = name.split(/[_\s-]+/).filter(Boolean);
+  if (words.length === 0) return 'Request';
+  return words
+    .map((word, i) => {
+      if (ACRONYMS.has(word.toLowerCase())) return word.toUpperCase().replace(/S$/, 's');
+      return i === 0 ? word[0]!.toUpperCase() + word.slice(1) : word;
+    })
+    .join(' ');
 }
 
 function fieldOf(body: unknown): string | undefined {

@@ -63,7 +63,7 @@ export const crawlableAnchors = defineCheck({
   description:
     'Search engines follow only <code>&lt;a&gt;</code> elements whose <code>href</code> holds a real URL. Links that navigate with JavaScript (<code>onclick</code>, a click listener a script adds, <code>href="javascript:…"</code>) or point to local files are invisible to crawlers, and so are the pages behind them.',
   recommendation:
-    'Give every link an href with a real http(s) URL; keep JavaScript for behaviour on top of it.',
+    'Give every link an href with a real http(s) URL; keep JavaScript for behavior on top of it.',
   howToFix:
     'Replace <code>&lt;a onclick="goTo(\'/pricing\')"&gt;</code> and <code>&lt;a href="javascript:void(0)"&gt;</code> with <code>&lt;a href="/pricing"&gt;</code>; a script can still intercept the click. For elements that do not navigate (open a menu, submit a form), use a <code>&lt;button&gt;</code> instead of a link. Remove links to <code>file:</code> URLs and fill in empty <code>href</code> attributes.',
   evaluate(artifacts, { format }) {

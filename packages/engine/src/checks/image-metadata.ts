@@ -7,7 +7,7 @@ const messages = {
   none: 'No image could be decoded to read its metadata.',
   ok: '{count?The one image file the page loads (icons included) carries no|None of the # image files the page loads (icons included) carries} heavy metadata.',
   heavy:
-    '{count} image(s) carry more than {pct} % metadata (EXIF, XMP, colour profiles): {bytes} KB that visitors download for nothing.',
+    '{count} image(s) carry more than {pct} % metadata (EXIF, XMP, color profiles): {bytes} KB that visitors download for nothing.',
 };
 
 export const imageMetadata = defineCheck({
@@ -18,10 +18,10 @@ export const imageMetadata = defineCheck({
   scope: 'page',
   requires: ['images'],
   description:
-    'Photos straight from a camera or an editor carry EXIF data, thumbnails, XMP and colour profiles. Browsers do not need them, and they can reveal where and with what a photo was taken.',
+    'Photos straight from a camera or an editor carry EXIF data, thumbnails, XMP and color profiles. Browsers do not need them, and they can reveal where and with what a photo was taken.',
   recommendation: 'Strip metadata from images when you export or upload them.',
   howToFix:
-    'Export with “strip metadata” (Photoshop: Export As; GIMP: untick the metadata options; Squoosh drops it by default), or strip in bulk: <code>exiftool -all= image.jpg</code>, <code>mogrify -strip *.jpg</code>. Many CMS image optimisers and CDNs can strip it automatically. Keep a small sRGB profile only where colours must be exact.',
+    'Export with “strip metadata” (Photoshop: Export As; GIMP: untick the metadata options; Squoosh drops it by default), or strip in bulk: <code>exiftool -all= image.jpg</code>, <code>mogrify -strip *.jpg</code>. Many CMS image optimizers and CDNs can strip it automatically. Keep a small sRGB profile only where colors must be exact.',
   evaluate({ images }, { format }) {
     const decoded = images.images.filter((i) => i.format !== null && i.bytes > 0);
     const heavy = decoded

@@ -23,7 +23,7 @@ export const largeImages = defineCheck({
     'The download size of each image on the page. Images are usually the heaviest part of a page; large files delay the largest paint and cost visitors on mobile data.',
   recommendation: 'Keep each image under 100 KB: resize it to its displayed size and compress it.',
   howToFix:
-    'Resize images to the largest size they are shown at (twice that for sharp screens), then compress them: WebP or AVIF at quality 70–80 is usually indistinguishable from the original. Serve several sizes with <code>srcset</code> so phones get small files. Tools: Squoosh, ImageMagick, sharp, or your CMS’s image optimisation or CDN image resizing.',
+    'Resize images to the largest size they are shown at (twice that for sharp screens), then compress them: WebP or AVIF at quality 70–80 is usually indistinguishable from the original. Serve several sizes with <code>srcset</code> so phones get small files. Tools: Squoosh, ImageMagick, sharp, or your CMS’s image optimization or CDN image resizing.',
   evaluate({ resources }, { format }) {
     const images = resources.filter(
       (r) => r.type === 'image' && r.initiator !== 'og:image' && r.status !== null && r.status < 400,

@@ -52,7 +52,7 @@ export const minification = defineCheck({
     'Minified JavaScript and CSS have comments, whitespace and long names removed. Each file is minified again here; if that saves more than 2 KB and 10 %, the site serves it unminified.',
   recommendation: 'Serve minified JavaScript and CSS.',
   howToFix:
-    'Let the build minify for you: Vite, webpack, esbuild and Parcel do it in production mode. Without a build step, use your CMS’s optimisation plugin (Autoptimize, WP Rocket, LiteSpeed Cache) or your CDN’s auto-minify, or run <code>esbuild --minify</code> / <code>lightningcss --minify</code> on the files before upload.',
+    'Let the build minify for you: Vite, webpack, esbuild and Parcel do it in production mode. Without a build step, use your CMS’s optimization plugin (Autoptimize, WP Rocket, LiteSpeed Cache) or your CDN’s auto-minify, or run <code>esbuild --minify</code> / <code>lightningcss --minify</code> on the files before upload.',
   evaluate({ resources }, { format }) {
     const files = resources.filter(
       (r) =>

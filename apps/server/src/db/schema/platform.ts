@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Secrets the product makes for itself on first start (signing keys), so nothing must be configured. */
 export const appSecrets = pgTable('app_secrets', {
@@ -41,3 +41,23 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp({ withTimezone: true }).notNull(),
   count: integer().notNull(),
 });
+
+/**
+ * Creation calls the server has answered (or is answering) under an `Idempotency-Key`, for a
+ * minute: the same key from the same user gets the first answer again instead of a second creation.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid().notNull(),
+    key: text().notNull(),
+    /** sha256 of method, path and body: the key may not be reused for another request. */
+    fingerprint: text().notNull(),
+    /** Null while the first request runs. */
+    statusCode: integer(),
+    contentType: text(),
+    body: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { hit } from '../../platform/rate-limit';
 import { actionMail } from '../../providers/mail/mailer';
 import type { Services } from '../../services';
-import { insertOrganization } from '../organization/service';
+import { insertOrganization, SPEC_TEAM_NAME, teamName } from '../organization/service';
 import { checkPassword, hashPassword } from './passwords';
 import { hashToken, randomToken } from './tokens';
 
@@ -89,7 +89,9 @@ export async function register(
     );
     if (!created) throw new AppError('conflict', ACCOUNT_MESSAGES.emailInUse);
     // Without billing there is no checkout to create the team after: everyone starts with one.
-    if (deps.services.billing.kind === 'none') await insertOrganization(query, 'Default', created.id);
+    // It is named after its owner ("Ada Lovelace's team"); checkout's team keeps the spec's 'Default'.
+    if (deps.services.billing.kind === 'none')
+      await insertOrganization(query, teamName(SPEC_TEAM_NAME, input), created.id);
     return created.id;
   });
 }

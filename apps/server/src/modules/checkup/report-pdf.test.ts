@@ -199,6 +199,29 @@ describe.skipIf(!hasPdftotext)('renderReportPdf layout and details', () => {
     }
   });
 
+  it("never leaves 'Issues to fix' or 'Summary by category' alone at the foot of a page", async () => {
+    // More categories push the fixes' title down the first page, past its foot (at 13 categories).
+    for (let count = 6; count <= 20; count += 1) {
+      const categories = Array.from({ length: count }, (_, i) => ({
+        key: `category-${i}`,
+        title: `Category ${i + 1}`,
+        score: 50,
+        checks: [],
+      }));
+      const pages = pageTexts(
+        await renderReportPdf(
+          report(0, { categories, competitors: [], snapshotPng: null, branding: undefined }),
+        ),
+      );
+      const title = pageOf(pages, 'Issues to fix');
+      expect(title, `${count} categories`).toBeGreaterThanOrEqual(0);
+      expect(pageOf(pages, 'Meta title'), `first fix with ${count} categories`).toBe(title);
+      expect(pageOf(pages, 'Category 1'), `first category with ${count} categories`).toBe(
+        pageOf(pages, 'Summary by category'),
+      );
+    }
+  });
+
   it("shows the key checks' data as tables with the report page's labels and units", async () => {
     const checks: ReportPdfCheck[] = [
       {

@@ -367,6 +367,14 @@ const scorePill = (score: number) => {
 const sectionHeading = (text: string) =>
   h(Text, { style: styles.sectionHeading, minPresenceAhead: 60 }, text);
 
+/**
+ * A section whose title never ends a page alone: the title and `opening` (its first lines) move to
+ * the next page together. A minimum of space ahead alone lets the title slip when what follows is
+ * a block that does not break.
+ */
+const headedSection = (title: string, opening: (ReactElement | null)[], rest: ReactElement[] = []) =>
+  h(View, null, h(View, { wrap: false }, sectionHeading(title), ...opening), ...rest);
+
 /** Pages after the cover: the logo (small), the title and the URL above a rule. */
 function runningHeader(label: string, url: string, logo: { src: Buffer; width: number } | null) {
   const textWidth = logo ? CONTENT_WIDTH - logo.width - 8 : CONTENT_WIDTH;
@@ -465,83 +473,85 @@ function cover(input: ReportPdfInput, title: string, logo: ReactElement | null) 
 function categoryTable(categories: ReportPdfCategory[]) {
   const count = (category: ReportPdfCategory, status: ReportPdfCheck['status']) =>
     String(category.checks.filter((check) => check.status === status).length);
-  return h(
+  const head = h(
     View,
-    null,
-    sectionHeading('Summary by category'),
-    h(
+    { style: styles.tableHead },
+    h(Text, { style: styles.colName }, 'Category'),
+    h(Text, { style: styles.colCount }, 'Passed'),
+    h(Text, { style: styles.colCount }, 'Warnings'),
+    h(Text, { style: styles.colCount }, 'Failed'),
+    h(Text, { style: [styles.colScore, { textAlign: 'right' }] }, 'Score'),
+  );
+  const rows = categories.map((category) => {
+    const score = displayScore(category.score);
+    const tone = TONES[scoreBand(score)];
+    return h(
       View,
-      { style: styles.tableHead },
-      h(Text, { style: styles.colName }, 'Category'),
-      h(Text, { style: styles.colCount }, 'Passed'),
-      h(Text, { style: styles.colCount }, 'Warnings'),
-      h(Text, { style: styles.colCount }, 'Failed'),
-      h(Text, { style: [styles.colScore, { textAlign: 'right' }] }, 'Score'),
-    ),
-    ...categories.map((category) => {
-      const score = displayScore(category.score);
-      const tone = TONES[scoreBand(score)];
-      return h(
+      { key: category.key, style: styles.tableRow, wrap: false },
+      h(Text, { style: [styles.colName, styles.bold] }, pdfText(category.title)),
+      h(Text, { style: [styles.colCount, { color: TONES.green.text }] }, count(category, 'passed')),
+      h(Text, { style: [styles.colCount, { color: TONES.amber.text }] }, count(category, 'warning')),
+      h(Text, { style: [styles.colCount, { color: TONES.red.text }] }, count(category, 'failed')),
+      h(
         View,
-        { key: category.key, style: styles.tableRow, wrap: false },
-        h(Text, { style: [styles.colName, styles.bold] }, pdfText(category.title)),
-        h(Text, { style: [styles.colCount, { color: TONES.green.text }] }, count(category, 'passed')),
-        h(Text, { style: [styles.colCount, { color: TONES.amber.text }] }, count(category, 'warning')),
-        h(Text, { style: [styles.colCount, { color: TONES.red.text }] }, count(category, 'failed')),
+        { style: styles.colScore },
         h(
           View,
-          { style: styles.colScore },
-          h(
-            View,
-            { style: styles.bar },
-            h(View, { style: [styles.barFill, { width: (60 * score) / 100, backgroundColor: tone.fill }] }),
-          ),
-          h(Text, { style: [styles.scoreCell, { color: tone.text }] }, String(score)),
+          { style: styles.bar },
+          h(View, { style: [styles.barFill, { width: (60 * score) / 100, backgroundColor: tone.fill }] }),
         ),
-      );
-    }),
-    categories.length === 0 ? h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No categories.') : null,
-  );
+        h(Text, { style: [styles.scoreCell, { color: tone.text }] }, String(score)),
+      ),
+    );
+  });
+  if (rows.length === 0)
+    return headedSection('Summary by category', [
+      head,
+      h(Text, { style: [styles.note, { marginTop: 6 }] }, 'No categories.'),
+    ]);
+  return headedSection('Summary by category', [head, rows[0]!], rows.slice(1));
 }
 
 function issuesToFix(fixes: ReportPdfInput['importantFixes']) {
   const sorted = [...fixes].sort((a, b) => b.relevance - a.relevance);
-  return h(
-    View,
-    null,
-    sectionHeading('Issues to fix'),
+  const intro =
     sorted.length === 0
       ? h(Text, { style: styles.note }, 'No important issues were found.')
       : h(
           Text,
           { style: [styles.note, { marginBottom: 8 }] },
           'The most important problems found, highest priority first.',
-        ),
-    ...sorted.map((fix, index) => {
-      const priority = fixPriority(fix.relevance);
-      return h(
+        );
+  const items = sorted.map((fix, index) => {
+    const priority = fixPriority(fix.relevance);
+    return h(
+      View,
+      {
+        key: `${fix.section_key}-${index}`,
+        wrap: fix.recommendation.length > 1500,
+        style: [styles.fix, { borderLeftColor: TONES[priority.tone].fill }],
+      },
+      h(View, { style: styles.fixPriority }, pill(priority.label, priority.tone)),
+      h(
         View,
-        {
-          key: `${fix.section_key}-${index}`,
-          wrap: fix.recommendation.length > 1500,
-          style: [styles.fix, { borderLeftColor: TONES[priority.tone].fill }],
-        },
-        h(View, { style: styles.fixPriority }, pill(priority.label, priority.tone)),
-        h(
-          View,
-          { style: styles.fixBody },
-          h(Text, { style: styles.fixTitle }, pdfText(fix.title || fix.section_key)),
-          fix.recommendation
-            ? h(
-                Text,
-                { style: styles.fixText, hyphenationCallback: proseHyphenation },
-                proseText(fix.recommendation, FIX_TEXT_WIDTH, styles.fixText.fontSize),
-              )
-            : null,
-        ),
-      );
-    }),
-  );
+        { style: styles.fixBody },
+        h(Text, { style: styles.fixTitle }, pdfText(fix.title || fix.section_key)),
+        fix.recommendation
+          ? h(
+              Text,
+              { style: styles.fixText, hyphenationCallback: proseHyphenation },
+              proseText(fix.recommendation, FIX_TEXT_WIDTH, styles.fixText.fontSize),
+            )
+          : null,
+      ),
+    );
+  });
+  // A first fix long enough to break across pages cannot go in an unbreakable block: the title
+  // keeps its intro then, and its minimum of space ahead.
+  const [first, ...rest] = items;
+  const firstBreaks = (sorted[0]?.recommendation.length ?? 0) > 1500;
+  if (!first || firstBreaks) return headedSection('Issues to fix', [intro], items);
+  return headedSection('Issues to fix', [intro, first], rest);
 }
 
 /**

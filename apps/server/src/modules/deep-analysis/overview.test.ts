@@ -217,6 +217,6 @@ describe('the audit overview', () => {
     );
     const overview = (await api(owner, 'GET', `/on-page-seo/website-audit/overview/${w}`)).json();
     expect(overview.domain).toBe('xn--mnchen-3ya.example');
-    expect(overview.summary).toMatch(/^münchen\.example: 1 of 1 monitored URLs analysed/);
+    expect(overview.summary).toMatch(/^münchen\.example: 1 of 1 monitored URL analyzed/);
   });
 });

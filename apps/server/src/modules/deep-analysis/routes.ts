@@ -175,7 +175,7 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        summary: "How many URLs the website monitors, how many are analysed, and the plan's dp_max_urls",
+        summary: "How many URLs the website monitors, how many are analyzed, and the plan's dp_max_urls",
         tags,
         security,
         params: WebsiteParamsSchema,
@@ -190,7 +190,7 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        summary: "Monitor URLs of the website's domain; they are analysed at once",
+        summary: "Monitor URLs of the website's domain; they are analyzed at once",
         tags,
         security,
         params: WebsiteParamsSchema,

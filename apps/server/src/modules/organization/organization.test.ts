@@ -143,6 +143,30 @@ describe('invitations and members', () => {
     expect(reused.statusCode).toBe(410);
   });
 
+  it("names the team in the mail: its own name, or its owner's while it is still the spec's 'Default'", async () => {
+    const boss = await owner(3);
+    const mailTo = async (email: string) => {
+      expect((await inviteAs(boss, email)).statusCode).toBe(201);
+      const [mail] = await t.database.query<{ subject: string; text: string }>(
+        'select subject, text from mail_outbox where recipient = $1 order by created_at desc limit 1',
+        [email],
+      );
+      return mail!;
+    };
+    const named = await mailTo('named@example.test');
+    expect(named.subject).toBe('You are invited to join Growth team on Sitelens');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/organization',
+      headers: boss.auth,
+      payload: { name: 'Default' },
+    });
+    const unnamed = await mailTo('unnamed@example.test');
+    expect(unnamed.subject).toBe("You are invited to join Ada Lovelace's team on Sitelens");
+    expect(unnamed.text).toContain(`invites you to join the team "Ada Lovelace's team"`);
+    expect(unnamed.text).not.toMatch(/\bDefault\b/);
+  });
+
   it('refuses an expired invitation', async () => {
     const boss = await owner(2);
     await inviteAs(boss, 'late@example.test');

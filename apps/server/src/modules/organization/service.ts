@@ -54,6 +54,19 @@ export async function getOrganization(deps: AccountsDeps, caller: AuthContext): 
 }
 
 /** A new team with its owner: after a first subscription, or at registration without billing. */
+/** The spec's name for a team made at checkout; a person reads it as no name at all. */
+export const SPEC_TEAM_NAME = 'Default';
+
+/**
+ * A team's name as a person reads it: its own, or for a team never renamed from the spec's
+ * 'Default' (or made without checkout), its owner's: "Ada Lovelace's team".
+ */
+export function teamName(name: string, owner: { f_name: string; l_name: string; email: string }): string {
+  if (name !== SPEC_TEAM_NAME) return name;
+  const person = `${owner.f_name} ${owner.l_name}`.trim() || owner.email;
+  return `${person}'s team`;
+}
+
 export async function insertOrganization(query: QueryFn, name: string, ownerId: string): Promise<string> {
   const [created] = await query<{ id: string }>(
     `with o as (insert into organizations (name, owner_id) values ($1, $2) returning id)
@@ -93,8 +106,9 @@ export async function invite(deps: AccountsDeps, caller: AuthContext, email: str
   if (email === caller.email) throw new AppError('bad_request', 'You are already in your team.');
   const token = randomToken();
   const invitation = await deps.database.transaction(async (query) => {
-    const [organization] = await query<{ name: string }>(
-      'select name from organizations where id = $1 for update',
+    const [organization] = await query<{ name: string; f_name: string; l_name: string; email: string }>(
+      `select o.name, u.f_name, u.l_name, u.email from organizations o join users u on u.id = o.owner_id
+        where o.id = $1 for update of o`,
       [organizationId],
     );
     const [{ used }] = (await query<{ used: number }>(
@@ -117,7 +131,7 @@ export async function invite(deps: AccountsDeps, caller: AuthContext, email: str
       [organizationId, email, hashToken(token), caller.userId, INVITATION_DAYS],
     );
     if (!row) throw new AppError('conflict', 'An invitation was already sent to this address!');
-    return { id: row.id, teamName: organization!.name };
+    return { id: row.id, teamName: teamName(organization!.name, organization!) };
   });
   const url = `${deps.config.PUBLIC_URL}/join-team/${token}`;
   await deps.services.mailer.send(

@@ -275,7 +275,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.body.approve) throw new AppError('payment_required', 'The PayPal approval was cancelled.');
+      if (!request.body.approve) throw new AppError('payment_required', 'The PayPal approval was canceled.');
       return reply.code(201).send(await createPaypalToken(app.deps.database, callerOf(request).userId));
     },
   );

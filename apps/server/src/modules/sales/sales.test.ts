@@ -428,7 +428,10 @@ describe('BILLING_PROVIDER=none', () => {
       plan_code: 'professional-monthly',
       provider: 'none',
     });
-    expect((await get('/api/organization')).json()).toMatchObject({ name: 'Default', max_team_members: 10 });
+    expect((await get('/api/organization')).json()).toMatchObject({
+      name: "Ada Lovelace's team",
+      max_team_members: 10,
+    });
     expect((await get('/api/invoices')).statusCode).toBe(404);
     expect((await get('/api/app-config')).json().billing_provider).toBe('none');
   });

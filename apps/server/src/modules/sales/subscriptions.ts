@@ -10,7 +10,7 @@ import type { Database, QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuthContext } from '../../http/authenticate';
 import type { BillingProvider, StoredPaymentMethod } from '../../providers/billing/billing-provider';
-import { insertOrganization } from '../organization/service';
+import { insertOrganization, SPEC_TEAM_NAME } from '../organization/service';
 import { readBillingDetails } from './billing-details';
 import { findPlan } from './catalogue';
 import type { PlanLimits } from './plan-limits';
@@ -274,7 +274,7 @@ export async function createSubscription(
     });
     // The first subscription makes its payer the owner of a team.
     const [membership] = await tx('select 1 from memberships where user_id = $1', [caller.userId]);
-    if (!membership) await insertOrganization(tx, 'Default', caller.userId);
+    if (!membership) await insertOrganization(tx, SPEC_TEAM_NAME, caller.userId);
   });
   return { created: await getSubscription(deps, { ...caller, organizationId: null, role: null }) };
 }

@@ -10,6 +10,7 @@ import {
   computedOutput,
   contentAnalysis,
   contentOutput,
+  llmStatus,
   PROCESS,
   runningContent,
   stubAiApi,
@@ -112,6 +113,16 @@ describe('the AI Content Analysis screen', () => {
     expect(card('Competitor Content Insights').getByText(M.noCompetitors)).toBeInTheDocument();
     expect(card('AI Content Trust').getByLabelText('Content Trust Score: 72')).toBeInTheDocument();
     expect(card('AI Content Trust').getByText('Readability (Flesch): 62')).toBeInTheDocument();
+  });
+
+  it('says before the first run that no language model is configured, and what it measures without one', async () => {
+    stubAiApi('content-analysis', { status: llmStatus({ configured: false, engines: [] }) });
+    renderRoutes(ROUTES, '/ai-content-analysis');
+    await loaded(M.contentWithoutLlm);
+    const header = card('AI Content Analysis');
+    expect(header.getByText(M.contentWithoutLlm)).toBeInTheDocument();
+    expect(header.getByText(M.llmHowToConfigure)).toBeInTheDocument();
+    await waitFor(() => expect(refresh()).toBeEnabled());
   });
 
   it('shows every empty text when the domain has no analysis yet (404)', async () => {

@@ -14,10 +14,11 @@ import {
   trustBand,
   type WebsiteProfile,
 } from '@sitelens/contracts';
-import { Progress, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Progress, Tag, Typography } from 'antd';
 import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { ServerErrorAlert } from '../websites/server-error-alert';
-import { useAiProcess } from './ai-analysis.queries';
+import { llmStatusQuery, useAiProcess } from './ai-analysis.queries';
 import {
   AiCard,
   AnalysisHeader,
@@ -81,6 +82,8 @@ function WebsiteContentAnalysis(selected: SelectedWebsite) {
   const state = cardState(process);
   const { failed, error, output } = shownOutput(analysis);
   const computed = output?.method === 'computed';
+  // Said before the first run too: what this install measures without a model, and how to add one.
+  const withoutLlm = useQuery(llmStatusQuery).data?.configured === false;
 
   return (
     <>
@@ -93,13 +96,22 @@ function WebsiteContentAnalysis(selected: SelectedWebsite) {
         startError={process.startError}
         onRefresh={process.refresh}
       >
-        {computed && state === 'ready' && (
-          <>
-            <ComputedTag />
+        {computed && state === 'ready' && <ComputedTag />}
+        {withoutLlm ? (
+          <Alert
+            type="info"
+            showIcon
+            className="ai-without-llm"
+            title={AI_ANALYSIS_MESSAGES.contentWithoutLlm}
+            description={AI_ANALYSIS_MESSAGES.llmHowToConfigure}
+          />
+        ) : (
+          computed &&
+          state === 'ready' && (
             <Typography.Text type="secondary" className="ai-how-to">
               {AI_ANALYSIS_MESSAGES.llmHowToConfigure}
             </Typography.Text>
-          </>
+          )
         )}
       </AnalysisHeader>
       {state === 'ready' && process.error ? (

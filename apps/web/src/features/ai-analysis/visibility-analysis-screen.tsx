@@ -7,7 +7,8 @@ import {
   type VisibilityOutput,
 } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Collapse, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Collapse, Progress, Tag, Typography } from 'antd';
+import { DomainName, type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { STATUS } from '../report/report-status';
 import { type SelectedWebsite, SelectedWebsiteGate } from '../websites/selected-website-gate';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -306,13 +307,17 @@ function Spread({ spread, unit = '' }: { spread: TopWebsiteRow['share']; unit?: 
   );
 }
 
-const COLUMNS: TableColumnsType<TopWebsiteRow> = [
+// Every column is a key one: the domain and its two figures are the table.
+const COLUMNS: ResponsiveColumn<TopWebsiteRow>[] = [
   {
     title: messages.domain,
     key: 'domain',
+    width: 180,
+    narrowWidth: 120,
+    priority: 'key',
     render: (_, row) => (
       <div className="ai-fact">
-        <span className="ai-url">{row.domain}</span>
+        <DomainName domain={row.domain} />
         {row.isTarget && (
           <span>
             <Tag color="blue">{messages.yourWebsite}</Tag>
@@ -326,6 +331,8 @@ const COLUMNS: TableColumnsType<TopWebsiteRow> = [
     key: 'visibility',
     align: 'right',
     width: 96,
+    narrowWidth: 80,
+    priority: 'key',
     render: (_, row) => (row.visibility ? <Spread spread={row.visibility} /> : '-'),
   },
   {
@@ -333,21 +340,21 @@ const COLUMNS: TableColumnsType<TopWebsiteRow> = [
     key: 'share',
     align: 'right',
     width: 96,
+    narrowWidth: 80,
+    priority: 'key',
     render: (_, row) => <Spread spread={row.share} unit="%" />,
   },
 ];
 
 function TopWebsites({ output }: { output: VisibilityOutput }) {
   return (
-    <Table<TopWebsiteRow>
+    <ResponsiveTable<TopWebsiteRow>
       className="ai-table"
       size="small"
       rowKey="domain"
       columns={COLUMNS}
       dataSource={topWebsiteRows(output.top_websites)}
       pagination={false}
-      // Fixed columns so the table fits the side column; long domains wrap.
-      tableLayout="fixed"
       rowClassName={(row) => (row.isTarget ? 'ai-row-target' : '')}
     />
   );

@@ -20,8 +20,9 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { Select, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Select, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { column, pageLink, wrapColumn } from '../seo-data/data-table';
 import {
   BACKLINK_ORDER_LABELS,
@@ -102,22 +103,41 @@ function wholeState<Row>(query: {
   };
 }
 
-const BACKLINK_COLUMNS: TableColumnsType<BacklinkRow> = [
-  column('url_from', 'Linking page', 320, (row) => (
-    <div className="bl-page-cell">
-      <span className="bl-page-title">{row.page_from_title || messages.untitled}</span>
-      {pageLink(row.url_from)}
-    </div>
-  )),
-  wrapColumn('anchor', 'Anchor', 200, (row) => orDash(row.anchor)),
-  column('dofollow', 'Link', 110, (row) =>
-    row.dofollow ? <Tag color="green">{messages.dofollow}</Tag> : <Tag>{messages.nofollow}</Tag>,
-  ),
-  column('page_from_rank', 'Page rank', 100, (row) => count(row.page_from_rank)),
-  wrapColumn('url_to', 'Link to', 260, (row) => row.url_to),
-  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
-  column('last_seen', 'Last seen', 130, (row) => (row.last_seen ? formatDate(row.last_seen) : '-')),
-  column('country', 'Country', 100, (row) => <Country code={row.country} />),
+// Each list keeps its name and its figure; the rest give way on a narrow screen.
+const BACKLINK_COLUMNS: ResponsiveColumn<BacklinkRow>[] = [
+  {
+    ...column<BacklinkRow>('url_from', 'Linking page', 280, (row) => (
+      <div className="bl-page-cell">
+        <span className="bl-page-title">{row.page_from_title || messages.untitled}</span>
+        {pageLink(row.url_from)}
+      </div>
+    )),
+    narrowWidth: 180,
+    priority: 'key',
+  },
+  { ...wrapColumn<BacklinkRow>('anchor', 'Anchor', 180, (row) => orDash(row.anchor)), priority: 2 },
+  {
+    ...column<BacklinkRow>('dofollow', 'Link', 90, (row) =>
+      row.dofollow ? <Tag color="green">{messages.dofollow}</Tag> : <Tag>{messages.nofollow}</Tag>,
+    ),
+    priority: 1,
+  },
+  {
+    ...column<BacklinkRow>('page_from_rank', 'Page rank', 90, (row) => count(row.page_from_rank)),
+    priority: 3,
+  },
+  { ...wrapColumn<BacklinkRow>('url_to', 'Link to', 220, (row) => row.url_to), priority: 4 },
+  {
+    ...column<BacklinkRow>('first_seen', 'First seen', 110, (row) => formatDate(row.first_seen)),
+    priority: 3,
+  },
+  {
+    ...column<BacklinkRow>('last_seen', 'Last seen', 110, (row) =>
+      row.last_seen ? formatDate(row.last_seen) : '-',
+    ),
+    priority: 5,
+  },
+  { ...column<BacklinkRow>('country', 'Country', 80, (row) => <Country code={row.country} />), priority: 6 },
 ];
 
 function Country({ code }: { code: string | null }) {
@@ -150,11 +170,21 @@ function BacklinksTab({ domain }: { domain: string }) {
   );
 }
 
-const REFERRING_DOMAIN_COLUMNS: TableColumnsType<ReferringDomainRow> = [
-  wrapColumn('domain', 'Domain', 280, (row) => row.domain),
-  column('backlinks', 'Backlinks', 120, (row) => count(row.backlinks)),
-  column('rank', 'Rank', 100, (row) => count(row.rank)),
-  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
+const REFERRING_DOMAIN_COLUMNS: ResponsiveColumn<ReferringDomainRow>[] = [
+  {
+    ...wrapColumn<ReferringDomainRow>('domain', 'Domain', 260, (row) => row.domain),
+    narrowWidth: 150,
+    priority: 'key',
+  },
+  {
+    ...column<ReferringDomainRow>('backlinks', 'Backlinks', 100, (row) => count(row.backlinks)),
+    priority: 'key',
+  },
+  { ...column<ReferringDomainRow>('rank', 'Rank', 80, (row) => count(row.rank)), priority: 1 },
+  {
+    ...column<ReferringDomainRow>('first_seen', 'First seen', 110, (row) => formatDate(row.first_seen)),
+    priority: 2,
+  },
 ];
 
 function ReferringDomainsTab({ domain }: { domain: string }) {
@@ -171,11 +201,20 @@ function ReferringDomainsTab({ domain }: { domain: string }) {
   );
 }
 
-const ANCHOR_COLUMNS: TableColumnsType<AnchorRow> = [
-  wrapColumn('anchor', 'Anchor', 280, (row) => orDash(row.anchor)),
-  column('referring_domains', 'Referring domains', 150, (row) => count(row.referring_domains)),
-  column('backlinks', 'Backlinks', 120, (row) => count(row.backlinks)),
-  column('first_seen', 'First seen', 130, (row) => formatDate(row.first_seen)),
+const ANCHOR_COLUMNS: ResponsiveColumn<AnchorRow>[] = [
+  {
+    ...wrapColumn<AnchorRow>('anchor', 'Anchor', 260, (row) => orDash(row.anchor)),
+    narrowWidth: 150,
+    priority: 'key',
+  },
+  {
+    ...column<AnchorRow>('referring_domains', 'Referring domains', 130, (row) =>
+      count(row.referring_domains),
+    ),
+    priority: 1,
+  },
+  { ...column<AnchorRow>('backlinks', 'Backlinks', 100, (row) => count(row.backlinks)), priority: 'key' },
+  { ...column<AnchorRow>('first_seen', 'First seen', 110, (row) => formatDate(row.first_seen)), priority: 2 },
 ];
 
 function TopAnchorsTab({ domain }: { domain: string }) {
@@ -192,9 +231,12 @@ function TopAnchorsTab({ domain }: { domain: string }) {
   );
 }
 
-const TLD_COLUMNS: TableColumnsType<TldRow> = [
-  wrapColumn('tld', 'TLD', 200, (row) => row.tld),
-  column('backlinks_num', 'Backlinks', 120, (row) => count(row.backlinks_num)),
+const TLD_COLUMNS: ResponsiveColumn<TldRow>[] = [
+  { ...wrapColumn<TldRow>('tld', 'TLD', 200, (row) => row.tld), narrowWidth: 150, priority: 'key' },
+  {
+    ...column<TldRow>('backlinks_num', 'Backlinks', 100, (row) => count(row.backlinks_num)),
+    priority: 'key',
+  },
 ];
 
 function TldTab({ domain }: { domain: string }) {
@@ -210,10 +252,17 @@ function TldTab({ domain }: { domain: string }) {
   );
 }
 
-const COUNTRY_COLUMNS: TableColumnsType<CountryRow> = [
-  wrapColumn('country', 'Country', 220, (row) => orDash(row.country)),
-  column('country_code', 'Code', 90, (row) => orDash(row.country_code)),
-  column('backlinks_num', 'Backlinks', 120, (row) => count(row.backlinks_num)),
+const COUNTRY_COLUMNS: ResponsiveColumn<CountryRow>[] = [
+  {
+    ...wrapColumn<CountryRow>('country', 'Country', 220, (row) => orDash(row.country)),
+    narrowWidth: 150,
+    priority: 'key',
+  },
+  { ...column<CountryRow>('country_code', 'Code', 70, (row) => orDash(row.country_code)), priority: 1 },
+  {
+    ...column<CountryRow>('backlinks_num', 'Backlinks', 100, (row) => count(row.backlinks_num)),
+    priority: 'key',
+  },
 ];
 
 function CountriesTab({ domain }: { domain: string }) {

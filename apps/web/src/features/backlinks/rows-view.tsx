@@ -1,7 +1,8 @@
 import { SEO_DATA_MESSAGES } from '@sitelens/contracts';
-import { Empty, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadMoreButton } from '../../components/load-more-button';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { CacheHint } from '../seo-data/cache-hint';
 import { DataTable } from '../seo-data/data-table';
 import { ExportButtons } from '../seo-data/export-buttons';
@@ -40,7 +41,7 @@ export function RowsView<Row extends object>({
   paging,
 }: {
   state: RowsState<Row>;
-  columns: TableColumnsType<Row>;
+  columns: ResponsiveColumn<Row>[];
   /** What the rows are, for the count: 'backlinks', 'referring domains'. */
   noun: string;
   fields: readonly (keyof Row & string)[];

@@ -10,9 +10,10 @@ import {
   recordColumns,
   topEntries,
 } from '@sitelens/contracts';
-import { Descriptions, Image, Table, Tag, Typography } from 'antd';
+import { Descriptions, Image, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { tokenStore } from '../../api/token-store';
+import { requestBlob } from '../../api/client';
+import { DomainName, ResponsiveTable } from '../../components/responsive-table';
 
 // Labels and units come from @sitelens/contracts (check-data-format.ts), shared with the PDF.
 
@@ -44,15 +45,16 @@ function VitalValue({ name, value }: { name: string; value: number }) {
   );
 }
 
-/** The mobile snapshot: fetched with the session's token, since an <img> cannot send it. */
+/**
+ * The mobile snapshot: fetched through the API client (the session's token, renewed when it has
+ * expired), since an <img> cannot send it.
+ */
 function Snapshot({ src }: { src: string }) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let revoke: string | null = null;
-    const token = tokenStore.get();
-    fetch(src, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(String(res.status)))))
+    requestBlob(src.replace(/^\/api(?=\/)/, ''))
       .then((blob) => {
         revoke = URL.createObjectURL(blob);
         setUrl(revoke);
@@ -79,7 +81,7 @@ function TopTable({
 }) {
   const byDomain = path.at(-1)?.endsWith('domain');
   return (
-    <Table
+    <ResponsiveTable<[string, number]>
       size="small"
       pagination={false}
       title={() => title}
@@ -87,12 +89,19 @@ function TopTable({
       dataSource={topEntries(values)}
       columns={[
         {
+          key: 'name',
           title: byDomain ? 'Domain' : 'Type',
-          render: (_, row) => (byDomain ? row[0] : checkFieldLabel(row[0])),
-          ellipsis: true,
+          width: 220,
+          narrowWidth: 150,
+          priority: 'key',
+          render: (_, row) => (byDomain ? <DomainName domain={row[0]} /> : checkFieldLabel(row[0])),
         },
         {
+          key: 'value',
           title: path.at(-1)?.startsWith('size') ? 'Size' : 'Requests',
+          width: 100,
+          narrowWidth: 80,
+          priority: 'key',
           render: (_, row) => formatCheckValue([...path, row[0]], row[1]),
           align: 'right',
         },
@@ -118,15 +127,19 @@ function ListValue({ path, items }: { path: readonly string[]; items: unknown[] 
   if (items.length === 0) return <Typography.Text type="secondary">None</Typography.Text>;
   if (isRecordList(items)) {
     return (
-      <Table
+      <ResponsiveTable<Record<string, unknown>>
         size="small"
         rowKey={(_, i) => `${path.join('.')}-${i}`}
         dataSource={items.slice(0, 100)}
         pagination={items.length > 10 ? { pageSize: 10, size: 'small' } : false}
-        scroll={{ x: 'max-content' }}
-        columns={recordColumns(items).map((key) => ({
+        // The first field names the record; the others give way on a narrow screen, last first.
+        columns={recordColumns(items).map((key, index) => ({
+          key,
           title: checkFieldLabel(key),
           dataIndex: key,
+          width: index === 0 ? 240 : 140,
+          narrowWidth: index === 0 ? 180 : undefined,
+          priority: index === 0 ? 'key' : index,
           render: (value: unknown) => <Cell cell={formatCheckCell([...path, key], value)} />,
         }))}
       />

@@ -19,13 +19,10 @@ import {
   DatePicker,
   Empty,
   Form,
-  Grid,
   Input,
   Select,
   Skeleton,
   Space,
-  Table,
-  type TableColumnsType,
   TreeSelect,
   Typography,
 } from 'antd';
@@ -34,6 +31,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText, fieldErrors, RequestError, request } from '../../api/client';
 import { ScoreProgressChart } from '../../components/charts/score-progress-chart';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { subscriptionQuery } from '../sales/sales.queries';
 import { SCHEMES, splitUrl } from '../websites/competitor-url';
@@ -313,47 +311,42 @@ const viewLink = (row: OverviewRow) => `/analysis/report?guid=${row.guid}&url=${
 
 const when = (value: string) => `${formatDate(value)} ${formatTime(value)}`;
 
-const scoreColumn = {
-  title: 'Score',
-  dataIndex: 'score',
-  width: 90,
-  render: (score: number) => (
-    <Typography.Text strong style={{ color: scoreColor(score) }}>
-      {score}
-    </Typography.Text>
-  ),
-};
-const viewColumn = {
-  title: '',
-  key: 'view',
-  width: 120,
-  render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
-};
-
-const wideColumns: TableColumnsType<OverviewRow> = [
-  { title: 'Date', dataIndex: 'created_at', width: 180, render: when },
-  // The URL takes the room the figures leave; a long one ends in "…" with its full text on hover.
-  { title: 'URL', dataIndex: 'url', ellipsis: { showTitle: true } },
-  scoreColumn,
-  { title: 'Passed', dataIndex: 'passed', width: 100 },
-  { title: 'Warning', dataIndex: 'warning', width: 100 },
-  { title: 'Failed', dataIndex: 'failed', width: 100 },
-  viewColumn,
-];
-
-const narrowColumns: TableColumnsType<OverviewRow> = [
+// The URL, its score and the link stay; the date and the counts give way on a narrow screen.
+const archivedColumns: ResponsiveColumn<OverviewRow>[] = [
+  { key: 'date', title: 'Date', dataIndex: 'created_at', width: 170, priority: 2, render: when },
   {
-    title: 'Report',
-    key: 'report',
-    render: (_: unknown, row: OverviewRow) => (
-      <>
-        <Typography.Text type="secondary">{when(row.created_at)}</Typography.Text>
-        <div className="archived-report-url">{row.url}</div>
-      </>
+    key: 'url',
+    title: 'URL',
+    dataIndex: 'url',
+    width: 280,
+    narrowWidth: 110,
+    priority: 'key',
+    render: (url: string) => <span className="archived-report-url">{url}</span>,
+  },
+  {
+    key: 'score',
+    title: 'Score',
+    dataIndex: 'score',
+    width: 90,
+    narrowWidth: 80,
+    priority: 'key',
+    render: (score: number) => (
+      <Typography.Text strong style={{ color: scoreColor(score) }}>
+        {score}
+      </Typography.Text>
     ),
   },
-  scoreColumn,
-  { ...viewColumn, width: 80 },
+  { key: 'passed', title: 'Passed', dataIndex: 'passed', width: 90, priority: 1 },
+  { key: 'warning', title: 'Warning', dataIndex: 'warning', width: 90, priority: 1 },
+  { key: 'failed', title: 'Failed', dataIndex: 'failed', width: 90, priority: 1 },
+  {
+    key: 'view',
+    title: <span className="visually-hidden">Actions</span>,
+    width: 120,
+    narrowWidth: 80,
+    priority: 'key',
+    render: (_: unknown, row: OverviewRow) => <Link to={viewLink(row)}>View report</Link>,
+  },
 ];
 
 function monthRange(month: Dayjs) {
@@ -377,9 +370,6 @@ function ArchivedReports({ website }: { website: Website | undefined }) {
     ...competitorOverviewsQuery(competitorUrls, range),
     enabled: !!latestReport.data,
   });
-  // Below md the figures give way: each row is its moment and URL, its score and the link.
-  const wide = Grid.useBreakpoint().md !== false;
-
   return (
     <>
       <Card
@@ -412,14 +402,13 @@ function ArchivedReports({ website }: { website: Website | undefined }) {
         )}
       </Card>
       <Card title="Archived reports" style={{ marginTop: 16 }} className="archived-reports">
-        <Table<OverviewRow>
+        <ResponsiveTable<OverviewRow>
           rowKey="guid"
           loading={rows.isPending}
           dataSource={rows.data ?? []}
           locale={{ emptyText: <Empty description={CHECKUP_MESSAGES.archivedEmpty} /> }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          scroll={wide ? { x: 640 } : undefined}
-          columns={wide ? wideColumns : narrowColumns}
+          columns={archivedColumns}
         />
       </Card>
     </>

@@ -1,5 +1,6 @@
 import {
   CHECKUP_MESSAGES,
+  countOf,
   type Report,
   type ReportStructure,
   type SectionReply,
@@ -9,8 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Progress, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorText, RequestError, request } from '../../api/client';
-import { tokenStore } from '../../api/token-store';
+import { errorText, RequestError, request, requestBlob } from '../../api/client';
+import { saveFile } from '../../api/save-file';
 import { useToast } from '../../components/use-toast';
 import { isRouted } from '../../screens';
 import { ReportLayout } from '../report/report-layout';
@@ -224,18 +225,10 @@ function ReportView({
   };
   const downloadPdf = async () => {
     // A failed download is swallowed (spec), apart from the button's own state.
+    // Through the API client, so an access token that expired while the report was read is renewed.
     try {
-      const token = tokenStore.get();
-      const res = await fetch(`/api/report/${report.guid}/pdf`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) return;
-      const href = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = `seo-checkup-${new URL(report.url).hostname}-${report.created_at.slice(0, 10)}.pdf`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      const pdf = await requestBlob(`/report/${report.guid}/pdf`);
+      saveFile(pdf, `seo-checkup-${new URL(report.url).hostname}-${report.created_at.slice(0, 10)}.pdf`);
     } catch {
       // swallowed
     }
@@ -327,7 +320,7 @@ function ReportView({
           <Typography.Text>
             {report.url}: {counts.passed} passed, {counts.warning} warnings, {counts.failed} failed
             {counts.not_applicable ? `, ${counts.not_applicable} not applicable` : ''} of{' '}
-            {report.sections.length} checks. <Link to="/analysis">Perform a new checkup</Link>
+            {countOf(report.sections.length, 'check')}. <Link to="/analysis">Perform a new checkup</Link>
           </Typography.Text>
         </Card>
       )}

@@ -12,9 +12,10 @@ import {
   type Website,
 } from '@sitelens/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { backlinksListQuery, backlinksOverviewQuery } from '../backlinks/backlinks.queries';
 import { currentValue, BACKLINK_METRIC_FORMATS as METRICS } from '../backlinks/backlinks-overview';
 import { type Market, topKeywordsOverviewQuery, topKeywordsQuery } from '../keywords/keywords.queries';
@@ -296,18 +297,25 @@ export function BacklinksOverviewCard({ website }: { website: Website }) {
   );
 }
 
-const KEYWORD_COLUMNS: TableColumnsType<KeywordRow> = [
+// The keyword and its position stay; the volume and traffic give way in a narrow card.
+const KEYWORD_COLUMNS: ResponsiveColumn<KeywordRow>[] = [
   {
     key: 'phrase',
     title: 'Keyword',
     dataIndex: 'phrase',
     className: 'dash-keyword-phrase',
+    width: 180,
+    narrowWidth: 120,
+    priority: 'key',
   },
   {
     key: 'pos',
     title: 'Position',
     dataIndex: 'pos',
     align: 'right',
+    width: 80,
+    narrowWidth: 70,
+    priority: 'key',
     render: (pos: number) => shownPosition(pos),
   },
   {
@@ -315,6 +323,8 @@ const KEYWORD_COLUMNS: TableColumnsType<KeywordRow> = [
     title: 'Search volume',
     dataIndex: 'vol',
     align: 'right',
+    width: 110,
+    priority: 1,
     render: (vol: number | null) => (vol === null ? '-' : count(vol)),
   },
   {
@@ -322,6 +332,8 @@ const KEYWORD_COLUMNS: TableColumnsType<KeywordRow> = [
     title: 'Traffic',
     dataIndex: 'traffic',
     align: 'right',
+    width: 90,
+    priority: 2,
     render: (traffic: number) => count(traffic),
   },
 ];
@@ -346,7 +358,7 @@ export function TopKeywordsCard({ website }: { website: Website }) {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={KEYWORD_MESSAGES.noKeywords} />
           ) : (
             <div className="dash-data-body">
-              <Table<KeywordRow>
+              <ResponsiveTable<KeywordRow>
                 className="dash-keywords"
                 size="small"
                 rowKey="phrase"

@@ -21,13 +21,13 @@ import {
   Skeleton,
   Space,
   Statistic,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { WebsiteFavicon } from '../websites/website-favicon';
 import {
@@ -310,21 +310,49 @@ function CrawlComparisonCard({ w }: { w: string }) {
           <Typography.Paragraph type="secondary" className="da-issue-defined">
             {AUDIT_OVERVIEW_MESSAGES.issueDefined}
           </Typography.Paragraph>
-          <Table
+          {/* Every column is a key one: the counts are what the comparison is for. */}
+          <ResponsiveTable
             size="small"
             rowKey="test_key"
             pagination={checks.length > 10 ? { pageSize: 10 } : false}
             dataSource={checks}
-            scroll={{ x: 'max-content' }}
             columns={[
               {
+                key: 'title',
                 title: 'Check',
                 dataIndex: 'title',
+                width: 320,
+                narrowWidth: 110,
+                priority: 'key',
                 render: (title: string, row) => <Link to={failedCheckPath(w, row.test_key)}>{title}</Link>,
               },
-              { title: 'New', dataIndex: 'new', align: 'right' },
-              { title: 'Fixed', dataIndex: 'fixed', align: 'right' },
-              { title: 'Still open', dataIndex: 'still_open', align: 'right' },
+              {
+                key: 'new',
+                title: 'New',
+                dataIndex: 'new',
+                align: 'right',
+                width: 80,
+                narrowWidth: 56,
+                priority: 'key',
+              },
+              {
+                key: 'fixed',
+                title: 'Fixed',
+                dataIndex: 'fixed',
+                align: 'right',
+                width: 80,
+                narrowWidth: 64,
+                priority: 'key',
+              },
+              {
+                key: 'still_open',
+                title: 'Still open',
+                dataIndex: 'still_open',
+                align: 'right',
+                width: 100,
+                narrowWidth: 72,
+                priority: 'key',
+              },
             ]}
           />
         </>

@@ -27,18 +27,18 @@ const overview = (fields: Partial<AuditOverview> = {}): AuditOverview => ({
   screenshot_url: null,
   written_by: 'crawl',
   c_at: '2026-11-20T10:00:00.000Z',
-  summary: 'example.com: 10 of 10 monitored URLs analysed, with an average SEO score of 71/100 (fair).',
+  summary: 'example.com: 10 of 10 monitored URLs analyzed, with an average SEO score of 71/100 (fair).',
   overall_score: 71,
   monitored_urls: 10,
   analyzed_urls: 10,
   key_strengths: [
-    { test_key: 'meta-title', title: 'Meta title', detail: 'Passes on all 10 URLs analysed.', relevance: 9 },
+    { test_key: 'meta-title', title: 'Meta title', detail: 'Passes on all 10 URLs analyzed.', relevance: 9 },
   ],
   key_weaknesses: [
     {
       test_key: 'meta-description',
       title: 'Meta description',
-      detail: 'Fails on 4 of 10 URLs analysed (40 %).',
+      detail: 'Fails on 4 of 10 URLs analyzed (40 %).',
       relevance: 9,
       impact_score: 3.6,
       impact: 'LOW',
@@ -154,7 +154,7 @@ describe('the Deep Analysis screen', () => {
     renderRoutes(ROUTES, `/deep-analysis?w_guid=${W}`);
     expect(await screen.findByText(overview().summary)).toBeTruthy();
     expect(screen.getByLabelText('Overall SEO score: 71')).toBeTruthy();
-    expect(screen.getByText('Passes on all 10 URLs analysed.')).toBeTruthy();
+    expect(screen.getByText('Passes on all 10 URLs analyzed.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Meta description' }).getAttribute('href')).toBe(
       `/deep-analysis/failed-check/meta-description?w_guid=${W}`,
     );

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { displayHost, type Website } from '@sitelens/contracts';
+import { countOf, displayHost, type Website } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { UrlTable } from './url-table';
 import './deep-analysis.css';
 
 const messages = {
-  count: (count: number, max: number) => `${count} of ${max} URLs`,
+  count: (count: number, max: number) => `${count} of ${countOf(max, 'URL')}`,
 };
 
 /** `/deep-analysis/monitored-urls?w_guid=`: every URL Deep Analysis monitors for the website (spec 2.4). */

@@ -1,4 +1,4 @@
-import { type PageGroup, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { countOf, type PageGroup, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export function PageGroupCard({ w, group }: { w: string; group: PageGroup }) {
           {failing.slice(0, TOP_ISSUES).map((issue) => (
             <li key={issue.test_key}>
               <Link to={failedCheckPath(w, issue.test_key, group.guid)}>{issue.title}</Link>{' '}
-              <Typography.Text type="secondary">({issue.affected_urls} URLs)</Typography.Text>
+              <Typography.Text type="secondary">({countOf(issue.affected_urls, 'URL')})</Typography.Text>
             </li>
           ))}
         </ul>
@@ -59,7 +59,7 @@ export function PageGroupCard({ w, group }: { w: string; group: PageGroup }) {
           <Button size="small">View all {failing.length} Issues</Button>
         </Link>
         <Link to={pageGroupPath(w, group.guid)}>
-          <Button size="small">View all {group.monitored_urls} URLs</Button>
+          <Button size="small">View all {countOf(group.monitored_urls, 'URL')}</Button>
         </Link>
       </Space>
     </Card>

@@ -69,7 +69,7 @@ const DOMAIN_REPORT = {
   overview: { score: 72, passed: 2, warning: 0, failed: 1, has_all_sections: false },
   important_fixes: [],
   results: {
-    // As the server words a page check: its worst status, over the URLs analysed.
+    // As the server words a page check: its worst status, over the URLs analyzed.
     'meta-title': {
       ...result('failed', AUDIT.failsOn(3, 10)),
       scope: 'page',
@@ -187,7 +187,7 @@ describe('the Deep Analysis report screen', () => {
     expect(await screen.findByRole('heading', { name: DOMAIN_REPORT.url })).toBeTruthy();
     expect(screen.getByRole('heading', { name: AUDIT.domainReport })).toBeTruthy();
     const title = document.getElementById('meta-title')!;
-    expect(within(title).getByText('Fails on 3 of 10 URLs analysed.')).toBeTruthy();
+    expect(within(title).getByText('Fails on 3 of 10 URLs analyzed.')).toBeTruthy();
     expect(within(title).getByText(AUDIT.warnsOn(2, 10))).toBeTruthy();
     expect(within(title).getByRole('link', { name: 'View affected URLs' }).getAttribute('href')).toBe(
       `/deep-analysis/failed-check/meta-title?w_guid=${W}`,
@@ -207,6 +207,67 @@ describe('the Deep Analysis report screen', () => {
     await screen.findByRole('heading', { name: URL_REPORT.url });
     await vi.waitFor(() => expect(scrolled).toEqual(['https-encryption']));
     delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it("shows a category's issues and first 3 passed checks, the rest behind a toggle; a category folds", async () => {
+    const keys = Array.from({ length: 6 }, (_, i) => `check-${i + 1}`);
+    const structure = {
+      categories: [
+        {
+          key: 'common-seo',
+          title: 'Common SEO',
+          sections: keys.map((key, i) => ({ key, title: `Check ${i + 1}` })),
+        },
+        { key: 'security', title: 'Security', sections: [{ key: 'https-encryption', title: 'HTTPS' }] },
+      ],
+    };
+    // Check 4 fails; the other five pass.
+    const results = Object.fromEntries([
+      ...keys.map((key, i) => [key, result(i === 3 ? 'failed' : 'passed', `Message ${i + 1}.`)]),
+      ['https-encryption', result('passed', 'The page is served over HTTPS.')],
+    ]);
+    stubApi((path) => {
+      if (path === '/api/on-page-seo/audit/structure') return json(structure);
+      if (path === `/api/on-page-seo/audit/url/${W}/${U}`)
+        return json({ ...URL_REPORT, sections: [...keys, 'https-encryption'], important_fixes: [], results });
+      return undefined;
+    });
+    renderAt(`/deep-analysis/report?w_guid=${W}&url_guid=${U}`);
+    await screen.findByRole('heading', { name: URL_REPORT.url });
+    const card = within(document.getElementById('category-common-seo')!);
+    const shown = () =>
+      [...document.querySelectorAll('#category-common-seo .check-element')].map((e) => e.id);
+    // The failing check first, then the first 3 passed.
+    expect(shown()).toEqual(['check-4', 'check-1', 'check-2', 'check-3']);
+    await userEvent.click(card.getByRole('button', { name: 'Show all 5 passed checks' }));
+    expect(shown()).toEqual(['check-4', 'check-1', 'check-2', 'check-3', 'check-5', 'check-6']);
+    await userEvent.click(card.getByRole('button', { name: 'Show fewer passed checks' }));
+    expect(shown()).toHaveLength(4);
+    // A category of 3 passed checks or fewer has no toggle.
+    expect(
+      within(document.getElementById('category-security')!).queryByRole('button', { name: /passed/ }),
+    ).toBeNull();
+
+    const fold = card.getByRole('button', { name: 'Common SEO' });
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    expect(shown()).toEqual([]);
+    await userEvent.click(fold);
+    expect(shown()).toHaveLength(4);
+
+    // A link to a check behind the toggle or in a folded category shows it and scrolls to it.
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    await userEvent.click(fold);
+    window.location.hash = '#check-6';
+    await vi.waitFor(() => expect(scrolled).toContain('check-6'));
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(shown()).toContain('check-6');
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    window.history.replaceState(null, '', window.location.pathname);
   });
 
   it('goes to /deep-analysis without a website', async () => {
@@ -233,8 +294,8 @@ describe('the Deep Analysis report screen', () => {
 describe('affectedWords', () => {
   it("says a check's counts in the spec's words", () => {
     expect(affectedWords({ failed: 2, warning: 1, passed: 7, skipped: 0 }, 10)).toEqual([
-      'Fails on 2 of 10 URLs analysed.',
-      'Needs attention on 1 of 10 URLs analysed.',
+      'Fails on 2 of 10 URLs analyzed.',
+      'Needs attention on 1 of 10 URLs analyzed.',
     ]);
     expect(affectedWords({ failed: 0, warning: 0, passed: 4, skipped: 0 }, 4)).toEqual([AUDIT.passesOn(4)]);
     expect(affectedWords({ failed: 0, warning: 0, passed: 0, skipped: 4 }, 4)).toEqual([AUDIT.notChecked]);

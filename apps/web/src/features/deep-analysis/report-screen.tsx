@@ -16,6 +16,9 @@ import { auditStructureQuery, domainReportQuery, urlReportQuery } from './deep-a
 import { failedCheckPath, overviewPath } from './paths';
 import { SpellingWords } from './spelling-words';
 
+/** Spec 9: a category's passed checks show the first 3, with a toggle for all. */
+const PASSED_SHOWN = 3;
+
 /**
  * /deep-analysis/report?w_guid=[&url_guid=][#check_key] (spec 2.4): with both parameters one URL's
  * analysis report, with w_guid only the domain's; without w_guid there is nothing to show.
@@ -163,6 +166,7 @@ function DeepReport({
       counts={data.overview}
       fixes={data.important_fixes}
       checkExtra={checkExtra}
+      passedShown={PASSED_SHOWN}
     />
   );
 }

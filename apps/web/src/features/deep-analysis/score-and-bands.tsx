@@ -21,7 +21,7 @@ export function ScoreCircle({
       percent={score ?? 0}
       strokeColor={score === null ? undefined : scoreColor(score)}
       format={() => (score === null ? '-' : score)}
-      aria-label={`${label}: ${score ?? 'not analysed yet'}`}
+      aria-label={`${label}: ${score ?? 'not analyzed yet'}`}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { displayHost, WEBSITE_MESSAGES } from '@sitelens/contracts';
+import { countOf, displayHost, WEBSITE_MESSAGES } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -120,7 +120,9 @@ function SetupDomain({ guid }: { guid: string }) {
         title={startProblem}
         extra={
           <>
-            <Button onClick={() => start.mutate()}>Try again</Button>
+            <Button loading={start.isPending} onClick={() => start.mutate()}>
+              Try again
+            </Button>
             <Link to="/subscription/plans">
               <Button type="primary">See the plans</Button>
             </Link>
@@ -164,7 +166,7 @@ function SetupDomain({ guid }: { guid: string }) {
       title={`Importing the sitemaps of ${displayHost(website.domain)}`}
       description={
         found > 0
-          ? `${found} URLs found so far. Every URL is analyzed once the import ends.`
+          ? `${countOf(found, 'URL')} found so far. Every URL is analyzed once the import ends.`
           : 'Reading its sitemaps. Every URL is analyzed once the import ends.'
       }
       startedAt={importStarted ? Date.parse(importStarted) : undefined}

@@ -10,23 +10,13 @@ import {
   WEBSITE_MESSAGES,
 } from '@sitelens/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Dropdown,
-  Empty,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { App, Button, Dropdown, Empty, Skeleton, Space, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { formatBytes } from '../../components/format-bytes';
 import { LoadMoreButton } from '../../components/load-more-button';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { deepAnalysisKey, deleteUrl, refreshDeepAnalysis, startUrlAnalysis } from './deep-analysis.queries';
@@ -186,12 +176,22 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
     });
 
   const groupTitle = new Map(groups?.map((g) => [g.guid, g.title]));
-  const columns: TableColumnsType<ServiceableUrl> = [
-    { key: 'index', title: '#', width: 56, render: (_value, _url, index) => index + 1 },
+  // The URL, its score and its actions stay; the rest give way on a narrow screen.
+  const columns: ResponsiveColumn<ServiceableUrl>[] = [
+    {
+      key: 'index',
+      title: '#',
+      width: 56,
+      priority: 9,
+      inDetails: false,
+      render: (_value, _url, index) => index + 1,
+    },
     {
       key: 'url',
       title: 'URL',
       width: 320,
+      narrowWidth: 150,
+      priority: 'key',
       render: (_value, url) => <UrlCell url={url} w={website.guid} />,
     },
     ...(groups
@@ -200,6 +200,7 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
             key: 'group',
             title: 'Page Group',
             width: 160,
+            priority: 3,
             render: (_value: unknown, url: ServiceableUrl) =>
               (url.cluster_guid && groupTitle.get(url.cluster_guid)) || '-',
           },
@@ -209,6 +210,8 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
       key: 'score',
       title: 'SEO Score',
       width: 100,
+      narrowWidth: 64,
+      priority: 'key',
       render: (_value, url) => {
         const score = url.on_page_seo?.score;
         if (score === null || score === undefined) return '-';
@@ -223,18 +226,22 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
       key: 'checks',
       title: 'Checks',
       width: 150,
+      priority: 2,
       render: (_value, url) => (url.file ? messages.notAPage : <ChecksCell seo={url.on_page_seo} />),
     },
     {
       key: 'analyzed',
       title: 'Last analyzed',
       width: 130,
+      priority: 4,
       render: (_value, url) => (url.on_page_seo ? formatDate(url.on_page_seo.c_at) : '-'),
     },
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
       width: 56,
+      narrowWidth: 48,
+      priority: 'key',
       render: (_value, url) => (
         <Dropdown
           trigger={['click']}
@@ -262,14 +269,13 @@ export function UrlTable({ website, queryKey, loadPage, groups, deletable = fals
   else
     body = (
       <>
-        <Table<ServiceableUrl>
+        <ResponsiveTable<ServiceableUrl>
           className="da-url-table"
           rowKey="guid"
           size="middle"
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
           rowClassName={(url) =>
             url.status_code !== null && url.status_code >= 400 ? 'da-row-unavailable' : ''
           }

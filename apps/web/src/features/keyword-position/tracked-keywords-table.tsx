@@ -1,9 +1,10 @@
 import { BarChartOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { CompetitorPosition, TrackedKeyword } from '@sitelens/contracts';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, type TableColumnsType } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useMemo } from 'react';
 import { errorText } from '../../api/client';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { cpcColumn, resultsColumn, volumeColumn } from '../keywords/keyword-columns';
 import { column, DataTable, urlColumn, wrapColumn } from '../seo-data/data-table';
@@ -50,46 +51,71 @@ function columnsOf({
   removing: Set<string>;
   showTrend(keyword: TrackedKeyword): void;
   remove(phrase: string): void;
-}): TableColumnsType<TrackedKeyword> {
+}): ResponsiveColumn<TrackedKeyword>[] {
+  // The keyword, its position and its delete action stay; the rest give way on a narrow screen.
   return [
-    column('index', '#', 48, (_row, index) => index + 1),
-    wrapColumn('keyword', 'Keyword', 200, (row) => row.keyword),
-    column('pos', 'Position', 130, (row) => (
-      <PositionCell keyword={row} sourceConfigured={sourceConfigured} />
-    )),
-    column('trend', 'Trend', 70, (row) =>
-      hasPosition(row) ? (
-        <Button
-          type="text"
-          icon={<BarChartOutlined />}
-          aria-label={messages.trend(row.keyword)}
-          onClick={() => showTrend(row)}
-        />
-      ) : (
-        '-'
+    {
+      ...column<TrackedKeyword>('index', '#', 48, (_row, index) => index + 1),
+      priority: 9,
+      inDetails: false,
+    },
+    {
+      ...wrapColumn<TrackedKeyword>('keyword', 'Keyword', 200, (row) => row.keyword),
+      narrowWidth: 120,
+      priority: 'key',
+    },
+    {
+      ...column<TrackedKeyword>('pos', 'Position', 120, (row) => (
+        <PositionCell keyword={row} sourceConfigured={sourceConfigured} />
+      )),
+      narrowWidth: 80,
+      priority: 'key',
+    },
+    {
+      ...column<TrackedKeyword>('trend', 'Trend', 70, (row) =>
+        hasPosition(row) ? (
+          <Button
+            type="text"
+            icon={<BarChartOutlined />}
+            aria-label={messages.trend(row.keyword)}
+            onClick={() => showTrend(row)}
+          />
+        ) : (
+          '-'
+        ),
       ),
-    ),
-    column('competitors', 'Competitors', 220, (row) => <CompetitorsCell competitors={row.competitors} />),
-    volumeColumn(120),
-    cpcColumn(80),
-    resultsColumn(130),
-    urlColumn(240),
-    column('action', 'Action', 80, (row) => (
-      <Popconfirm
-        title={messages.confirm(row.keyword)}
-        okText={messages.confirmOk}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove(row.keyword)}
-      >
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={messages.remove(row.keyword)}
-          loading={removing.has(row.keyword)}
-        />
-      </Popconfirm>
-    )),
+      priority: 1,
+    },
+    {
+      ...column<TrackedKeyword>('competitors', 'Competitors', 200, (row) => (
+        <CompetitorsCell competitors={row.competitors} />
+      )),
+      priority: 3,
+    },
+    { ...volumeColumn(110), priority: 2 },
+    { ...cpcColumn(70), priority: 4 },
+    { ...resultsColumn(100), priority: 5 },
+    { ...urlColumn(220), priority: 3 },
+    {
+      ...column<TrackedKeyword>('action', 'Action', 70, (row) => (
+        <Popconfirm
+          title={messages.confirm(row.keyword)}
+          okText={messages.confirmOk}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => remove(row.keyword)}
+        >
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={messages.remove(row.keyword)}
+            loading={removing.has(row.keyword)}
+          />
+        </Popconfirm>
+      )),
+      narrowWidth: 64,
+      priority: 'key',
+    },
   ];
 }
 

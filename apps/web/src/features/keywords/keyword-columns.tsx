@@ -1,13 +1,18 @@
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { column, wrapColumn } from '../seo-data/data-table';
 import { formatCompetition, formatCount, formatCpc } from './keyword-values';
 
 // The columns the keyword tables share (top keywords, suggestions, tracked keywords), each at the
 // width its table gives it.
 
-/** '#': the row's place in the list. */
-export const rowNumberColumn = <Row extends { n: number }>() => column<Row>('n', '#', 56, (row) => row.n);
+/** '#': the row's place in the list; the first to give way, and not repeated in the row's details. */
+export const rowNumberColumn = <Row extends { n: number }>(): ResponsiveColumn<Row> => ({
+  ...column<Row>('n', '#', 48, (row) => row.n),
+  priority: 9,
+  inDetails: false,
+});
 
 export const keywordColumn = <Row extends { phrase: string }>(width: number) =>
   wrapColumn<Row>('phrase', 'Keyword', width, (row) => row.phrase);

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Skeleton, type TableColumnsType } from 'antd';
+import { Empty, Skeleton } from 'antd';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { CacheHint } from '../seo-data/cache-hint';
 import { DataTable } from '../seo-data/data-table';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
@@ -30,7 +31,7 @@ export function KeywordModalTable<
   list: UseQueryResult<Reply>;
   rowsOf(reply: Reply): Row[];
   empty: string;
-  columns: TableColumnsType<Row>;
+  columns: ResponsiveColumn<Row>[];
   rowKey(row: Row): string;
 }) {
   if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;

@@ -5,7 +5,8 @@ import {
   type ResearchType,
 } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type TableColumnsType, Tabs } from 'antd';
+import { Tabs } from 'antd';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { SubjectModal } from '../seo-data/subject-modal';
 import {
   competitionColumn,
@@ -31,13 +32,13 @@ export const SUGGESTIONS_MODAL_WIDTH = 1024;
 
 type NumberedSuggestion = KeywordSuggestion & { n: number };
 
-const COLUMNS: TableColumnsType<NumberedSuggestion> = [
+const COLUMNS: ResponsiveColumn<NumberedSuggestion>[] = [
   rowNumberColumn(),
-  keywordColumn(260),
-  volumeColumn(130),
-  cpcColumn(90),
-  competitionColumn(120),
-  resultsColumn(150),
+  { ...keywordColumn<NumberedSuggestion>(200), narrowWidth: 140, priority: 'key' },
+  { ...volumeColumn(110), priority: 'key' },
+  { ...cpcColumn(80), priority: 1 },
+  { ...competitionColumn(110), priority: 2 },
+  { ...resultsColumn(110), priority: 3 },
 ];
 
 /**

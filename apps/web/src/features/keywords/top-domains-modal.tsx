@@ -1,6 +1,6 @@
 import type { TopDomainRow } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { column, pageLink, wrapColumn } from '../seo-data/data-table';
 import { SubjectModal } from '../seo-data/subject-modal';
 import { type KeywordModalProps, KeywordModalTable } from './keyword-modal';
@@ -13,10 +13,14 @@ const messages = {
 
 const MODAL_WIDTH = 720;
 
-const COLUMNS: TableColumnsType<TopDomainRow> = [
-  column('position', '#', 56, (row) => row.position),
-  wrapColumn('domain', 'Domain', 200, (row) => row.domain),
-  column('url', 'URL', 360, (row) => pageLink(row.url)),
+const COLUMNS: ResponsiveColumn<TopDomainRow>[] = [
+  { ...column<TopDomainRow>('position', '#', 48, (row) => row.position), priority: 'key' },
+  {
+    ...wrapColumn<TopDomainRow>('domain', 'Domain', 200, (row) => row.domain),
+    narrowWidth: 150,
+    priority: 'key',
+  },
+  { ...column<TopDomainRow>('url', 'URL', 360, (row) => pageLink(row.url)), priority: 1 },
 ];
 
 /** A keyword's first results in a market (spec 2.4: #, Domain, URL link), read when the modal opens. */

@@ -5,8 +5,9 @@ import {
   type TopKeywordsReply,
 } from '@sitelens/contracts';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Empty, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { Empty, Select, Skeleton, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { CacheHint } from '../seo-data/cache-hint';
 import { column, DataTable, urlColumn } from '../seo-data/data-table';
 import { ExportButtons } from '../seo-data/export-buttons';
@@ -49,25 +50,41 @@ const FIELDS = Object.keys(KeywordRowSchema.shape) as (keyof KeywordRow & string
 
 const SORT_OPTIONS = TOP_KEYWORD_SORTS.map(({ key, label }) => ({ value: key, label }));
 
-function columnsOf(showDomains: (phrase: string) => void): TableColumnsType<KeywordRow> {
+/** The keyword and its position stay; the rest give way on a narrow screen, the least telling first. */
+function columnsOf(showDomains: (phrase: string) => void): ResponsiveColumn<KeywordRow>[] {
   return [
     // The keyword opens its top domains (spec 2.4).
-    phraseButtonColumn('phrase', 'Keyword', 220, {
-      label: (row) => row.phrase,
-      hint: messages.topDomains,
-      onClick: showDomains,
-    }),
-    positionColumn(90),
-    column('prev_pos', 'Previous position', 140, (row) => (
-      <PositionChange pos={row.pos} prev={row.prev_pos} />
-    )),
-    trafficColumn(100),
-    column('difficulty', 'Difficulty', 100, (row) => formatCount(row.difficulty)),
-    volumeColumn(130),
-    urlColumn(260),
-    cpcColumn(90),
-    resultsColumn(140),
-    column('trends', 'Trends', 120, (row) => <TrendSparkline phrase={row.phrase} trends={row.trends} />),
+    {
+      ...phraseButtonColumn('phrase', 'Keyword', 164, {
+        label: (row) => row.phrase,
+        hint: messages.topDomains,
+        onClick: showDomains,
+      }),
+      narrowWidth: 150,
+      priority: 'key',
+    },
+    { ...positionColumn(80), priority: 'key' },
+    {
+      ...column<KeywordRow>('prev_pos', 'Previous position', 90, (row) => (
+        <PositionChange pos={row.pos} prev={row.prev_pos} />
+      )),
+      priority: 2,
+    },
+    { ...trafficColumn(80), priority: 1 },
+    {
+      ...column<KeywordRow>('difficulty', 'Difficulty', 90, (row) => formatCount(row.difficulty)),
+      priority: 4,
+    },
+    { ...volumeColumn(100), priority: 1 },
+    { ...urlColumn(166), priority: 3 },
+    { ...cpcColumn(64), priority: 5 },
+    { ...resultsColumn(130), priority: 6 },
+    {
+      ...column<KeywordRow>('trends', 'Trends', 116, (row) => (
+        <TrendSparkline phrase={row.phrase} trends={row.trends} />
+      )),
+      priority: 3,
+    },
   ];
 }
 

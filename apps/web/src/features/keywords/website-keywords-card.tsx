@@ -1,7 +1,8 @@
 import { KEYWORD_MESSAGES, type KeywordRow } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { Empty, Skeleton, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import type { ResponsiveColumn } from '../../components/responsive-table';
 import { CacheHint } from '../seo-data/cache-hint';
 import { DataTable } from '../seo-data/data-table';
 import { SeoDataErrorAlert } from '../seo-data/seo-data-error-alert';
@@ -28,18 +29,22 @@ const messages = {
 
 type NumberedRow = KeywordRow & { n: number };
 
-function columnsOf(show: (phrase: string) => void): TableColumnsType<NumberedRow> {
+function columnsOf(show: (phrase: string) => void): ResponsiveColumn<NumberedRow>[] {
   return [
     rowNumberColumn(),
-    keywordColumn(260),
-    positionColumn(90),
-    trafficColumn(100),
-    volumeColumn(130),
-    phraseButtonColumn('suggestions', 'Suggestions', 120, {
-      label: () => messages.show,
-      hint: messages.showFor,
-      onClick: show,
-    }),
+    { ...keywordColumn<NumberedRow>(220), narrowWidth: 130, priority: 'key' },
+    { ...positionColumn(90), priority: 1 },
+    { ...trafficColumn(100), priority: 2 },
+    { ...volumeColumn(120), priority: 1 },
+    {
+      ...phraseButtonColumn('suggestions', 'Suggestions', 110, {
+        label: () => messages.show,
+        hint: messages.showFor,
+        onClick: show,
+      }),
+      narrowWidth: 100,
+      priority: 'key',
+    },
   ];
 }
 

@@ -1,9 +1,15 @@
 import type { ReportStructure, SectionResult } from '@sitelens/contracts';
 import { Card, Empty, List, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { CheckElement } from './check-element';
+import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
+import { ReportCategoryCard } from './report-category';
 import { ReportSidebar } from './report-sidebar';
-import { type CheckOutcome, fetchedResults, reportCategories, scoreOf } from './report-status';
+import {
+  type CheckOutcome,
+  fetchedResults,
+  type ReportCategory,
+  reportCategories,
+  scoreOf,
+} from './report-status';
 import { type ReportCounts, ReportSummary } from './report-summary';
 import './report.css';
 
@@ -28,6 +34,8 @@ export interface ReportLayoutProps {
   actions?: ReactNode;
   /** Content under a check's message. */
   checkExtra?: (key: string, result: SectionResult) => ReactNode;
+  /** How many passed checks a category shows before a toggle shows them all; unset, all of them. */
+  passedShown?: number;
   /** Cards after the categories. */
   children?: ReactNode;
 }
@@ -35,7 +43,7 @@ export interface ReportLayoutProps {
 /**
  * A report of checks (the SEO Checkup's, Deep Analysis' URL and domain reports): the sidebar of
  * categories, the summary card, 'Issues to fix' and one card per category with one element per
- * check, each reachable by its anchor.
+ * check, each reachable by its anchor. Each category folds under its heading.
  */
 export function ReportLayout({
   structure,
@@ -50,6 +58,7 @@ export function ReportLayout({
   header,
   actions,
   checkExtra,
+  passedShown,
   children,
 }: ReportLayoutProps) {
   const categories = reportCategories(structure, sections);
@@ -59,6 +68,7 @@ export function ReportLayout({
     title: category.title,
     score: categoryScore(category.sections.map((s) => s.key)),
   }));
+  const { folded, setOpen, allPassed, setAllPassed } = useFolds(categories, results, passedShown);
   const titleOf = new Map(
     structure.categories.flatMap((c) => c.sections.map((s) => [s.key, s.title ?? s.key])),
   );
@@ -95,32 +105,100 @@ export function ReportLayout({
         </Card>
 
         {categories.map((category, index) => (
-          <Card
+          <ReportCategoryCard
             key={category.key}
-            id={`category-${category.key}`}
-            title={category.title}
-            extra={<Typography.Text strong>{categoryScores[index]!.score}</Typography.Text>}
-            className="report-category"
-          >
-            {category.sections.map((section) => {
-              const outcome = results[section.key];
-              return (
-                <CheckElement
-                  key={section.key}
-                  sectionKey={section.key}
-                  title={section.title ?? section.key}
-                  outcome={outcome}
-                  extra={
-                    outcome && outcome !== 'failed' ? checkExtra?.(section.key, outcome.result) : undefined
-                  }
-                />
-              );
-            })}
-          </Card>
+            category={category}
+            score={categoryScores[index]!.score}
+            results={results}
+            checkExtra={checkExtra}
+            passedShown={passedShown}
+            open={!folded.has(category.key)}
+            onOpenChange={(open) => setOpen(category.key, open)}
+            allPassed={allPassed.has(category.key)}
+            onAllPassedChange={(all) => setAllPassed(category.key, all)}
+          />
         ))}
 
         {children}
       </div>
     </div>
   );
+}
+
+const toggled = (set: ReadonlySet<string>, key: string, on: boolean) => {
+  const next = new Set(set);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+};
+
+/**
+ * Where a check or category named in the address sits: its category, and whether it is a passed
+ * check that may wait behind the toggle (one not in yet may turn out passed).
+ */
+function locate(
+  categories: readonly ReportCategory[],
+  results: Readonly<Record<string, CheckOutcome | undefined>>,
+  target: string,
+) {
+  const category = categories.find(
+    (c) => `category-${c.key}` === target || c.sections.some((s) => s.key === target),
+  );
+  if (!category) return null;
+  const outcome = results[target];
+  const passed =
+    `category-${category.key}` !== target &&
+    (outcome === undefined || (outcome !== 'failed' && outcome.result.status === 'passed'));
+  return { key: category.key, passed };
+}
+
+/**
+ * Which categories are folded and which show all their passed checks. A check or category named in
+ * the address (on arrival, or by a link such as 'Issues to fix' or the sidebar's) is unfolded and
+ * shown, then scrolled to: while hidden, the browser's own jump found nothing.
+ */
+function useFolds(
+  categories: readonly ReportCategory[],
+  results: Readonly<Record<string, CheckOutcome | undefined>>,
+  passedShown: number | undefined,
+) {
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const [allPassed, setAllPassed] = useState<ReadonlySet<string>>(() => {
+    const target = locate(categories, results, hashTarget());
+    return new Set(target?.passed && passedShown !== undefined ? [target.key] : []);
+  });
+  const [scrollTarget, setScrollTarget] = useState<string | null>(null);
+
+  const onHashChange = useEffectEvent(() => {
+    const hash = hashTarget();
+    const target = locate(categories, results, hash);
+    if (!target) return;
+    setFolded((set) => toggled(set, target.key, false));
+    if (target.passed && passedShown !== undefined) setAllPassed((set) => toggled(set, target.key, true));
+    setScrollTarget(hash);
+  });
+  useEffect(() => {
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  useEffect(() => {
+    if (!scrollTarget) return;
+    document.getElementById(scrollTarget)?.scrollIntoView?.({ block: 'start' });
+    setScrollTarget(null);
+  }, [scrollTarget]);
+
+  return {
+    folded,
+    setOpen: (key: string, open: boolean) => setFolded((set) => toggled(set, key, !open)),
+    allPassed,
+    setAllPassed: (key: string, all: boolean) => setAllPassed((set) => toggled(set, key, all)),
+  };
+}
+
+function hashTarget(): string {
+  try {
+    return decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    return '';
+  }
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined, MailOutlined } from '@ant-design/icons';
 import { ACCOUNT_MESSAGES, formatDate, MESSAGES, type Organization } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton, Typography } from 'antd';
 import { errorText, RequestError, request } from '../../api/client';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { useSession } from '../../session/session-context';
 import { organizationQuery } from './team.queries';
@@ -90,21 +91,37 @@ function Team({ team }: { team: Organization }) {
       </Card>
 
       <Card title={`Members (${team.members.length})`}>
-        <Table
+        <ResponsiveTable<Organization['members'][number]>
           rowKey="email"
           dataSource={team.members}
           pagination={false}
-          scroll={{ x: true }}
           locale={{ emptyText: 'No members yet. Invite someone below.' }}
+          // The member and Remove stay; the e-mail and the date give way on a narrow screen.
           columns={[
-            { title: 'Name', render: (_, m) => `${m.f_name} ${m.l_name}` },
-            { title: 'E-mail', dataIndex: 'email' },
-            { title: 'Joined', dataIndex: 'c_at', render: (value: string) => formatDate(value) },
+            {
+              key: 'name',
+              title: 'Name',
+              width: 200,
+              narrowWidth: 150,
+              priority: 'key',
+              render: (_, m) => `${m.f_name} ${m.l_name}`,
+            },
+            { key: 'email', title: 'E-mail', dataIndex: 'email', width: 260, priority: 1 },
+            {
+              key: 'joined',
+              title: 'Joined',
+              dataIndex: 'c_at',
+              width: 130,
+              priority: 2,
+              render: (value: string) => formatDate(value),
+            },
             ...(isOwner
               ? [
                   {
-                    title: '',
+                    title: <span className="visually-hidden">Actions</span>,
                     key: 'remove',
+                    width: 64,
+                    priority: 'key' as const,
                     align: 'right' as const,
                     render: (_: unknown, m: Organization['members'][number]) => (
                       <Popconfirm
@@ -136,7 +153,12 @@ function Team({ team }: { team: Organization }) {
             renderItem={(invitation) => (
               <List.Item
                 actions={[
-                  <Button key="cancel" type="link" onClick={() => cancelInvite.mutate(invitation.token)}>
+                  <Button
+                    key="cancel"
+                    type="link"
+                    loading={cancelInvite.isPending && cancelInvite.variables === invitation.token}
+                    onClick={() => cancelInvite.mutate(invitation.token)}
+                  >
                     Cancel invitation
                   </Button>,
                 ]}

@@ -1,5 +1,6 @@
 import {
   type BrokenLinksRun,
+  countOf,
   formatDate,
   LINK_KIND_LABELS,
   type LinkKind,
@@ -31,7 +32,7 @@ const messages = {
   submit: 'Check links',
   checked: (at: string) => `Checked ${when(at)}`,
   summary: (pages: number, links: number) =>
-    `${pages.toLocaleString('en-US')} pages crawled, ${links.toLocaleString('en-US')} links checked`,
+    `${countOf(pages, 'page')} crawled, ${countOf(links, 'link')} checked`,
   byType: 'Problems by type',
   brokenDetail: (internal: number, external: number) => `${internal} internal, ${external} external`,
   compared: (at: string, added: number, fixed: number) =>

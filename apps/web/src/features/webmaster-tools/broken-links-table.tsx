@@ -17,8 +17,6 @@ import {
   Segmented,
   Select,
   Skeleton,
-  Table,
-  type TableColumnsType,
   type TableProps,
   Tag,
   Tooltip,
@@ -27,6 +25,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorText } from '../../api/client';
 import { LoadMoreButton } from '../../components/load-more-button';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { ExportCsvButton } from '../deep-analysis/export-csv-button';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -150,11 +149,15 @@ export function BrokenLinksTable({
     onFiltersChange({ ...filters, sort, order: order as LinkFilters['order'] });
   };
 
-  const columns: TableColumnsType<BrokenLink> = [
+  // The link, its status and Re-check stay; the rest give way on a narrow screen (a row's
+  // expander then shows them above the pages the link is on).
+  const columns: ResponsiveColumn<BrokenLink>[] = [
     {
       key: 'url',
       title: 'URL',
       width: 340,
+      narrowWidth: 100,
+      priority: 'key',
       sorter: true,
       sortOrder: sortOrder('url'),
       sortDirections: ['ascend', 'descend'],
@@ -163,23 +166,33 @@ export function BrokenLinksTable({
     {
       key: 'status',
       title: 'Status',
-      width: 110,
+      width: 100,
+      narrowWidth: 84,
+      priority: 'key',
       sorter: true,
       sortOrder: sortOrder('status'),
       sortDirections: ['descend', 'ascend'],
       render: (_value, link) => link.status ?? messages.noAnswer,
     },
-    { key: 'kind', title: 'Type', width: 200, render: (_value, link) => <KindCell link={link} /> },
+    {
+      key: 'kind',
+      title: 'Type',
+      width: 190,
+      priority: 1,
+      render: (_value, link) => <KindCell link={link} />,
+    },
     {
       key: 'anchor',
       title: 'Anchor text',
-      width: 200,
+      width: 190,
+      priority: 3,
       render: (_value, link) => <span className="wt-anchor">{link.anchor || '-'}</span>,
     },
     {
       key: 'pages',
       title: 'Found on',
       width: 120,
+      priority: 2,
       sorter: true,
       sortOrder: sortOrder('pages'),
       sortDirections: ['descend', 'ascend'],
@@ -199,6 +212,8 @@ export function BrokenLinksTable({
       key: 'recheck',
       title: <span className="visually-hidden">Actions</span>,
       width: 110,
+      narrowWidth: 86,
+      priority: 'key',
       render: (_value, link) => (
         <Button
           size="small"
@@ -225,7 +240,7 @@ export function BrokenLinksTable({
         <Typography.Text type="secondary">
           {messages.total(links.data.pages[0]?.meta.total ?? 0)}
         </Typography.Text>
-        <Table<BrokenLink>
+        <ResponsiveTable<BrokenLink>
           className="wt-table"
           rowKey="guid"
           size="middle"
@@ -234,10 +249,11 @@ export function BrokenLinksTable({
           pagination={false}
           onChange={onChange}
           showSorterTooltip={false}
-          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
           expandable={{
             expandedRowKeys: expanded,
             showExpandColumn: false,
+            // The expander, shown when columns give way, opens the same details as 'Found on'.
+            onExpand: (_open, link) => toggle(link.guid),
             expandedRowRender: (link) => <LinkDetails guid={run.guid} link={link} />,
           }}
         />

@@ -5,9 +5,10 @@ import {
   type ExclusionReason,
 } from '@sitelens/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Empty, Select, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { LoadMoreButton } from '../../components/load-more-button';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { excludedKey, fetchExcludedPage } from './webmaster-tools.queries';
 
@@ -21,15 +22,30 @@ const messages = {
   noAnswer: 'No answer',
 };
 
-const columns: TableColumnsType<Excluded> = [
+const columns: ResponsiveColumn<Excluded>[] = [
   {
     key: 'url',
     title: 'URL',
     width: 360,
+    narrowWidth: 150,
+    priority: 'key',
     render: (_value, row) => <span className="wt-url">{row.url}</span>,
   },
-  { key: 'reason', title: 'Reason', width: 220, render: (_value, row) => EXCLUSION_LABELS[row.reason] },
-  { key: 'status', title: 'Status', width: 100, render: (_value, row) => row.status ?? messages.noAnswer },
+  {
+    key: 'reason',
+    title: 'Reason',
+    width: 220,
+    narrowWidth: 110,
+    priority: 'key',
+    render: (_value, row) => EXCLUSION_LABELS[row.reason],
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    width: 100,
+    priority: 1,
+    render: (_value, row) => row.status ?? messages.noAnswer,
+  },
 ];
 
 /** The crawled URLs a sitemap leaves out, 50 at a time by keyset, all or for one reason. */
@@ -57,14 +73,13 @@ export function ExcludedUrlsTable({
   else
     body = (
       <>
-        <Table<Excluded>
+        <ResponsiveTable<Excluded>
           className="wt-table"
           rowKey={(row) => `${row.reason}:${row.url}`}
           size="middle"
           columns={columns}
           dataSource={data}
           pagination={false}
-          scroll={{ x: 680 }}
         />
         <LoadMoreButton query={rows} />
       </>

@@ -1,6 +1,7 @@
 import { formatDate, formatTime, type ToolRun } from '@sitelens/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag } from 'antd';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ServerErrorAlert } from '../websites/server-error-alert';
 import { type ToolPath, toolRunsQuery } from './webmaster-tools.queries';
 
@@ -43,18 +44,23 @@ export function RecentRuns({
   onOpen(guid: string): void;
 }) {
   const runs = useQuery(toolRunsQuery(tool, w));
-  const columns: TableColumnsType<ToolRun> = [
-    { key: 'date', title: 'Date', width: 160, render: (_value, run) => when(run.c_at) },
+  // The URL, what the run found and Open stay; the date and status give way on a narrow screen.
+  const columns: ResponsiveColumn<ToolRun>[] = [
+    { key: 'date', title: 'Date', width: 160, priority: 2, render: (_value, run) => when(run.c_at) },
     {
       key: 'url',
       title: 'URL',
       width: 280,
+      narrowWidth: 110,
+      priority: 'key',
       render: (_value, run) => <span className="wt-url">{run.url}</span>,
     },
     {
       key: tool === 'broken-links' ? 'broken' : 'pages',
       title: tool === 'broken-links' ? 'Broken found' : 'Pages crawled',
       width: 120,
+      narrowWidth: 90,
+      priority: 'key',
       // A run that could not read its site measured nothing: no figure, rather than a 0.
       render: (_value, run) =>
         run.status === 'failed' ? (
@@ -71,12 +77,15 @@ export function RecentRuns({
       key: 'status',
       title: 'Status',
       width: 120,
+      priority: 1,
       render: (_value, run) => <Tag color={STATUS_COLORS[run.status]}>{messages.status[run.status]}</Tag>,
     },
     {
       key: 'open',
       title: <span className="visually-hidden">Actions</span>,
       width: 110,
+      narrowWidth: 70,
+      priority: 'key',
       render: (_value, run) =>
         run.guid === current ? (
           <span className="wt-muted">{messages.shown}</span>
@@ -100,14 +109,13 @@ export function RecentRuns({
       ) : runs.isError ? (
         <ServerErrorAlert error={runs.error} />
       ) : (
-        <Table<ToolRun>
+        <ResponsiveTable<ToolRun>
           rowKey="guid"
           size="middle"
           columns={columns}
           dataSource={runs.data.data}
           locale={{ emptyText: <Empty description={empty} /> }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
           rowClassName={(run) => (run.guid === current ? 'wt-row-current' : '')}
         />
       )}

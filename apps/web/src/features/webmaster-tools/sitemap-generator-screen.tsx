@@ -1,4 +1,5 @@
 import {
+  countOf,
   EXCLUSION_LABELS,
   EXCLUSION_REASONS,
   type ExclusionReason,
@@ -8,10 +9,11 @@ import {
   type Website,
 } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { formatBytes } from '../../components/format-bytes';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { SelectedWebsiteGate } from '../deep-analysis/selected-website-gate';
 import { ExcludedUrlsTable } from './excluded-urls-table';
@@ -55,8 +57,7 @@ const messages = {
   feed: 'Stable address',
   feedHelp: 'Always the latest sitemap of this website: give it to search engines once.',
   preview: 'Preview',
-  previewCount: (shown: number, total: number) =>
-    `The first ${shown} of ${total.toLocaleString('en-US')} URLs`,
+  previewCount: (shown: number, total: number) => `The first ${shown} of ${countOf(total, 'URL')}`,
 };
 
 /**
@@ -227,11 +228,13 @@ function FilesCard({ guid, files }: { guid: string; files: SitemapFile[] }) {
   };
   // The index (the entry point search engines read) first.
   const rows = [...files].sort((a, b) => Number(b.index) - Number(a.index));
-  const columns: TableColumnsType<SitemapFile> = [
+  const columns: ResponsiveColumn<SitemapFile>[] = [
     {
       key: 'name',
       title: 'File',
       width: 220,
+      narrowWidth: 130,
+      priority: 'key',
       render: (_value, file) => (
         <span className="wt-file-name">
           {file.name}
@@ -243,14 +246,23 @@ function FilesCard({ guid, files }: { guid: string; files: SitemapFile[] }) {
       key: 'entries',
       title: 'URLs',
       width: 120,
+      priority: 1,
       render: (_value, file) =>
         file.index ? messages.parts(file.entries) : file.entries.toLocaleString('en-US'),
     },
-    { key: 'size', title: 'Size', width: 100, render: (_value, file) => formatBytes(file.bytes) },
+    {
+      key: 'size',
+      title: 'Size',
+      width: 100,
+      priority: 2,
+      render: (_value, file) => formatBytes(file.bytes),
+    },
     {
       key: 'download',
       title: <span className="visually-hidden">Actions</span>,
       width: 130,
+      narrowWidth: 116,
+      priority: 'key',
       render: (_value, file) => (
         <Button
           aria-label={messages.downloadLabel(file.name)}
@@ -264,13 +276,12 @@ function FilesCard({ guid, files }: { guid: string; files: SitemapFile[] }) {
   ];
   return (
     <Card title={messages.files} className="wt-files">
-      <Table<SitemapFile>
+      <ResponsiveTable<SitemapFile>
         rowKey="name"
         size="middle"
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 570 }}
       />
     </Card>
   );
@@ -285,20 +296,23 @@ function PreviewCard({
   included: number;
   images: boolean;
 }) {
-  const columns: TableColumnsType<PreviewRow> = [
+  const columns: ResponsiveColumn<PreviewRow>[] = [
     {
       key: 'loc',
       title: 'loc',
       width: 380,
+      narrowWidth: 200,
+      priority: 'key',
       render: (_value, row) => <span className="wt-url">{row.loc}</span>,
     },
     {
       key: 'lastmod',
       title: 'lastmod',
       width: 130,
+      priority: 1,
       render: (_value, row) => (row.lastmod ? formatDate(row.lastmod) : '-'),
     },
-    ...(images ? [{ key: 'images', title: 'Images', width: 90, dataIndex: 'images' }] : []),
+    ...(images ? [{ key: 'images', title: 'Images', width: 90, priority: 2, dataIndex: 'images' }] : []),
   ];
   return (
     <Card
@@ -308,13 +322,12 @@ function PreviewCard({
         <Typography.Text type="secondary">{messages.previewCount(preview.length, included)}</Typography.Text>
       }
     >
-      <Table<PreviewRow>
+      <ResponsiveTable<PreviewRow>
         rowKey="loc"
         size="small"
         columns={columns}
         dataSource={preview}
         pagination={false}
-        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
       />
     </Card>
   );

@@ -19,6 +19,16 @@ const page = (from: number, count: number) =>
 
 const PDF_BYTES = '%PDF-1.7 branded';
 
+// jsdom draws no canvas: pdf.js's pictures of the pages stand in as two small PNGs.
+const drawn: string[] = [];
+vi.mock('./pdf-pages', () => ({
+  pdfPageImages: async (pdf: Blob) => {
+    drawn.push(await pdf.text());
+    const page = { blob: new Blob(['png'], { type: 'image/png' }), width: 595, height: 842 };
+    return [page, page];
+  },
+}));
+
 /** The report list: example.com has two pages of URLs, empty.test none. */
 function serveReports(
   templates = templateList(),
@@ -48,7 +58,9 @@ const picker = () => reportPicker().closest('.ant-select') as HTMLElement;
 
 // jsdom has no object URLs.
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  let made = 0;
+  drawn.length = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++made}`);
   URL.revokeObjectURL = vi.fn();
 });
 
@@ -132,7 +144,7 @@ describe('the Generate report screen', () => {
     expect(within(preview).getByText('Choose a saved report to preview it')).toBeInTheDocument();
     expect(within(preview).getByText('Acme SEO')).toBeInTheDocument();
     expect(within(preview).getByRole('img', { name: 'Template logo' })).toBeInTheDocument();
-    expect(screen.queryByTitle('Report preview')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Report preview' })).toBeNull();
   });
 
   it('uses the first template when template_guid is missing or unknown, and keeps the choice in the URL', async () => {
@@ -162,7 +174,18 @@ describe('the Generate report screen', () => {
       `/white-label/reports?template_guid=${TEMPLATE}&report_guid=${REPORT}&report_url=${encodeURIComponent(url)}`,
     );
 
-    expect(await screen.findByTitle('Report preview')).toHaveAttribute('src', 'blob:preview');
+    // The PDF's pages as pictures, not the PDF in a frame.
+    const pages = await screen.findByRole('region', { name: 'Report preview' });
+    expect(
+      within(pages)
+        .getAllByRole('img')
+        .map((img) => [img.getAttribute('alt'), img.getAttribute('src')]),
+    ).toEqual([
+      ['Page 1 of 2', 'blob:preview-1'],
+      ['Page 2 of 2', 'blob:preview-2'],
+    ]);
+    expect(drawn).toEqual([PDF_BYTES]);
+    expect(document.querySelector('iframe')).toBeNull();
     const [preview] = callsTo('/api/white-label/pdf');
     expect(Object.fromEntries(preview!.query)).toEqual({
       report_url: url,

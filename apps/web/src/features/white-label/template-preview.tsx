@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { ServerErrorAlert } from '../websites/server-error-alert';
+import type { PageImage } from './pdf-pages';
 import { type BrandedPdf, brandedPdfPreviewQuery } from './white-label.queries';
 
 const messages = {
   region: 'Template preview',
   sample: 'Choose a saved report to preview it',
-  frame: 'Report preview',
+  pages: 'Report preview',
+  page: (number: number, count: number) => `Page ${number} of ${count}`,
   logo: 'Template logo',
   loading: 'Loading the preview',
 };
@@ -40,29 +42,52 @@ export function TemplatePreview({
   );
 }
 
-/** A Blob as an object URL for as long as it is shown; revoked when it changes or goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [shown, setShown] = useState<{ blob: Blob; href: string } | null>(null);
+/** Pages' pictures as object URLs for as long as they are shown; revoked when they change or go. */
+function usePageUrls(pages: readonly PageImage[] | undefined) {
+  const [shown, setShown] = useState<{
+    pages: readonly PageImage[];
+    urls: (Omit<PageImage, 'blob'> & { href: string })[];
+  } | null>(null);
   useEffect(() => {
-    if (!blob) return;
-    const href = URL.createObjectURL(blob);
-    setShown({ blob, href });
-    return () => URL.revokeObjectURL(href);
-  }, [blob]);
-  // Until the effect runs for a new Blob, the old (revoked) address is not shown.
-  return shown && shown.blob === blob ? shown.href : null;
+    if (!pages) return;
+    const urls = pages.map(({ blob, width, height }) => ({ href: URL.createObjectURL(blob), width, height }));
+    setShown({ pages, urls });
+    return () => {
+      for (const { href } of urls) URL.revokeObjectURL(href);
+    };
+  }, [pages]);
+  // Until the effect runs for new pages, the old (revoked) addresses are not shown.
+  return shown && shown.pages === pages ? shown.urls : null;
 }
 
-/** The branded PDF of the chosen report and template, in a frame (read with the session's token). */
+/**
+ * The branded PDF of the chosen report and template, its pages as pictures (drawn in the browser
+ * by pdf.js, the same in every browser), in a box that scrolls.
+ */
 export function ReportPreview({ pdf }: { pdf: BrandedPdf }) {
   const answer = useQuery(brandedPdfPreviewQuery(pdf));
-  const href = useObjectUrl(answer.data);
+  const pages = usePageUrls(answer.data);
   if (answer.isError) return <ServerErrorAlert error={answer.error} />;
-  if (!href)
+  if (!pages)
     return (
       <div role="status" aria-label={messages.loading}>
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
-  return <iframe title={messages.frame} src={href} className="wl-preview wl-frame" />;
+  return (
+    // Focusable: the box scrolls, and a keyboard scrolls it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+    <section className="wl-preview wl-pages" aria-label={messages.pages} tabIndex={0}>
+      {pages.map((page, index) => (
+        <img
+          key={page.href}
+          src={page.href}
+          width={page.width}
+          height={page.height}
+          alt={messages.page(index + 1, pages.length)}
+          className="wl-page"
+        />
+      ))}
+    </section>
+  );
 }

@@ -6,9 +6,10 @@ import {
   WHITE_LABEL_MESSAGES,
 } from '@sitelens/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Popconfirm } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { deleteTemplate, templateDeleted } from './white-label.queries';
 import { WHITE_LABEL_PATHS, WhiteLabelPage } from './white-label-page';
@@ -42,17 +43,31 @@ function TemplateTable({ templates }: { templates: ReportTemplate[] }) {
     onError: async (error) => toast.error(await errorText(error)),
   });
 
-  const columns: TableColumnsType<ReportTemplate> = [
-    { title: '#', key: 'index', width: 56, render: (_, __, index) => index + 1 },
+  // The name and Delete stay; the row number and the date give way on a narrow screen.
+  const columns: ResponsiveColumn<ReportTemplate>[] = [
+    {
+      title: '#',
+      key: 'index',
+      width: 56,
+      priority: 9,
+      inDetails: false,
+      render: (_, __, index) => index + 1,
+    },
     {
       title: 'Updated at',
+      key: 'last_modified',
       dataIndex: 'last_modified',
       width: 140,
+      priority: 1,
       render: (seconds: number) => formatDate(seconds * 1000),
     },
     {
       title: 'Template name',
+      key: 'name',
       dataIndex: 'name',
+      width: 320,
+      narrowWidth: 150,
+      priority: 'key',
       className: 'wl-template-name',
       // A link too, for the keyboard; the row's own click would open it a second time.
       render: (name: string, template) => (
@@ -63,7 +78,8 @@ function TemplateTable({ templates }: { templates: ReportTemplate[] }) {
     },
     {
       key: 'delete',
-      width: 56,
+      width: 64,
+      priority: 'key',
       align: 'center',
       render: (_, template) => (
         // Clicks here (the popup's too: React bubbles through its portal) must not open the row.
@@ -103,12 +119,11 @@ function TemplateTable({ templates }: { templates: ReportTemplate[] }) {
         </Button>
       }
     >
-      <Table<ReportTemplate>
+      <ResponsiveTable<ReportTemplate>
         rowKey="guid"
         columns={columns}
         dataSource={templates}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: WHITE_LABEL_MESSAGES.noTemplates }}
         rowClassName="wl-template-row"
         onRow={(template) => ({ onClick: () => navigate(WHITE_LABEL_PATHS.template(template.guid)) })}

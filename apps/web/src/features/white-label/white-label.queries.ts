@@ -87,7 +87,10 @@ export function reportDomainOf(url: string): string {
 /** What the branded PDF is made of: a saved report (its latest when no guid) and a template. */
 export type BrandedPdf = Pick<WhiteLabelPdfQuery, 'report_url' | 'report_guid' | 'template_guid'>;
 
-/** The branded PDF itself, for the preview frame (`output_type=pdf` answers the document). */
+/**
+ * The branded PDF's pages as PNG pictures, for the preview: `output_type=pdf` answers the document,
+ * and pdf.js (fetched with it, on this screen only) draws its pages.
+ */
 export const brandedPdfPreviewQuery = (pdf: BrandedPdf) =>
   queryOptions({
     queryKey: [
@@ -97,9 +100,15 @@ export const brandedPdfPreviewQuery = (pdf: BrandedPdf) =>
       pdf.report_guid ?? 'latest',
       pdf.template_guid,
     ],
-    queryFn: ({ signal }) =>
-      requestBlob('/white-label/pdf', { query: { ...pdf, output_type: 'pdf' }, signal }),
-    // A PDF is large: it is not kept once its preview is gone.
+    queryFn: async ({ signal }) => {
+      const drawer = import('./pdf-pages');
+      const document = await requestBlob('/white-label/pdf', {
+        query: { ...pdf, output_type: 'pdf' },
+        signal,
+      });
+      return (await drawer).pdfPageImages(document, signal);
+    },
+    // Pictures of pages are large: they are not kept once their preview is gone.
     gcTime: 0,
   });
 

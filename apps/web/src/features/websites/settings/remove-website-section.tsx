@@ -26,9 +26,11 @@ export function RemoveWebsiteSection({ website }: { website: Website }) {
     mutationFn: () => request<void>(`/website-index/${website.guid}`, { method: 'DELETE' }),
     onSuccess: async () => {
       setConfirming(false);
+      // Away first: refreshed while still here, the settings would select the next website and
+      // leave the user on "Remove {that one}".
+      navigate('/dashboard', { replace: true });
       toast.success(messages.removed(website.domain));
       await refreshWebsites(queryClient);
-      navigate('/dashboard');
     },
     onError: async (error) => toast.error(await errorText(error)),
   });
