@@ -20,7 +20,7 @@ const SHOTS = path.join(ROOT, 'screenshots');
 const DOMAIN = 'long-reports.example';
 
 /**
- * Issue 46, item 6: a Deep Analysis report was 23,000 to 29,000 px tall. Each category shows its
+ * A Deep Analysis report was 23,000 to 29,000 px tall. Each category shows its
  * issues and its first 3 passed checks (spec 9), folds, and the sidebar follows the reader.
  */
 describe.skipIf(!hasChromium)('Deep Analysis reports that fold, in Chromium', () => {
