@@ -48,9 +48,12 @@ export async function readAuth(app: FastifyInstance, request: FastifyRequest): P
   return { userId: claims.identity, email: row.email, organizationId: row.organization_id, role: row.role };
 }
 
-/** preHandler for routes that need a signed-in caller: 401 otherwise. */
+/**
+ * preHandler for routes that need a signed-in caller: 401 otherwise. A caller already read for this
+ * request (by the idempotency hook, which runs first) is not read again.
+ */
 export async function requireAuth(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  request.auth = await readAuth(this, request);
+  request.auth ??= await readAuth(this, request);
   if (!request.auth) throw new AppError('unauthorized', UNAUTHORIZED);
 }
 

@@ -46,8 +46,9 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (request.method !== 'POST' || key === undefined) return;
     if (typeof key !== 'string' || !KEY.test(key))
       throw new AppError('bad_request', IDEMPOTENCY_MESSAGES.badKey);
-    // Routes read the caller themselves; a key only means something for a signed-in caller.
-    const caller = request.auth ?? (await readAuth(app, request));
+    // A key only means something for a signed-in caller; read once, requireAuth reuses it.
+    request.auth ??= await readAuth(app, request);
+    const caller = request.auth;
     if (!caller) return;
     const fingerprint = fingerprintOf(request);
     const database = app.deps.database;
