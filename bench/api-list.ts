@@ -177,6 +177,8 @@ function startProduct(backend: Backend): Promise<Served> {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sitelens-bench-unused-')),
       ...backend.env,
       NODE_ENV: 'production',
+      // Its members start their trials with the sandbox's test card.
+      BILLING_PROVIDER: 'sandbox',
       LOG_LEVEL: 'warn',
       HUMAN_CHECK: 'off',
     },

@@ -20,7 +20,7 @@ export async function benchApi({ rounds, seconds, connections }: ApiOptions): Pr
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sitelens-bench-'));
   const subject = await serve(
     [path.join(ROOT, 'apps/server/bin/sitelens.js'), 'api'],
-    { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    { DATA_DIR: dataDir, NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox', LOG_LEVEL: 'warn' },
     '/api/health',
   );
   const peer = await serve(

@@ -38,13 +38,23 @@ describe('loadConfig', () => {
     ],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
     [
-      { NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: '127.0.0.1:8081', AUTH_SECRET: 'x'.repeat(32) },
+      {
+        NODE_ENV: 'production',
+        BILLING_PROVIDER: 'none',
+        FETCH_ALLOW_PRIVATE: '127.0.0.1:8081',
+        AUTH_SECRET: 'x'.repeat(32),
+      },
       /^Invalid configuration: FETCH_ALLOW_PRIVATE must not be set when NODE_ENV=production/,
     ],
     [{ FETCH_ALLOW_PRIVATE: '127.0.0.1:notaport' }, /^Invalid configuration: FETCH_ALLOW_PRIVATE/],
     [
+      { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) },
+      /^Invalid configuration: NODE_ENV=production needs BILLING_PROVIDER set: recurly for real payments, none for no billing, or sandbox to let test cards buy any plan$/,
+    ],
+    [
       {
         NODE_ENV: 'production',
+        BILLING_PROVIDER: 'none',
         FETCH_CONNECT_TO: 'shop.example.com:80:127.0.0.1:8081',
         AUTH_SECRET: 'x'.repeat(32),
       },
@@ -89,5 +99,15 @@ describe('FETCH_CONNECT_TO', () => {
 describe('FETCH_ALLOW_PRIVATE', () => {
   it('is accepted outside production, for local demos and tests', () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: '127.0.0.1:8081' }).FETCH_ALLOW_PRIVATE).toBe('127.0.0.1:8081');
+  });
+});
+
+describe('BILLING_PROVIDER under NODE_ENV=production', () => {
+  it('takes the sandbox when the operator names it, and every provider named', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...production, BILLING_PROVIDER: 'sandbox' }).BILLING_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ ...production, BILLING_PROVIDER: 'none' }).BILLING_PROVIDER).toBe('none');
+    // Outside production the sandbox stays the default: a fresh install sells nothing for real.
+    expect(loadConfig({}).BILLING_PROVIDER).toBe('sandbox');
   });
 });

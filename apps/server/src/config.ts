@@ -210,6 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: BILLING_PROVIDER=recurly needs RECURLY_API_KEY, RECURLY_PUBLIC_KEY and RECURLY_WEBHOOK_SECRET',
     );
   }
+  // The sandbox sells any plan for a test card: a production install takes it only when asked for.
+  if (config.NODE_ENV === 'production' && present.BILLING_PROVIDER === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV=production needs BILLING_PROVIDER set: recurly for real payments, none for no billing, or sandbox to let test cards buy any plan',
+    );
+  }
   if (Boolean(config.DATAFORSEO_LOGIN) !== Boolean(config.DATAFORSEO_PASSWORD)) {
     throw new ConfigError('Invalid configuration: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD go together');
   }

@@ -199,6 +199,8 @@ async function run(
   const { startProbeFromConfig } = await import('./modules/monitoring/probe');
   if (command === 'start' && config.PROBE_REGIONS !== null)
     running.probe = await startProbeFromConfig(database, config, config.PROBE_REGIONS, logger);
+  if (config.NODE_ENV === 'production' && config.BILLING_PROVIDER === 'sandbox')
+    logger.warn('BILLING_PROVIDER=sandbox in production: test cards buy any plan and no payment is taken');
   logger.info({ version: VERSION, url }, `sitelens ${command} ready${url ? ` at ${url}` : ''}`);
 }
 

@@ -10,6 +10,7 @@ export const MAX_NOTIFICATION_CHANNELS = 10;
 
 export const NOTIFICATION_MESSAGES = {
   invalidUrl: 'Enter an http or https address',
+  slackUrl: 'Enter a Slack incoming webhook address: https://hooks.slack.com/…',
   tooMany: `An organization can have up to ${MAX_NOTIFICATION_CHANNELS} notification channels.`,
   unknownChannel: 'Unknown notification channel',
 } as const;
@@ -24,10 +25,17 @@ const WebhookUrlSchema = z
   .max(2048, { error: NOTIFICATION_MESSAGES.invalidUrl })
   .pipe(z.url({ protocol: /^https?$/, error: NOTIFICATION_MESSAGES.invalidUrl }));
 
+/** Where Slack's incoming webhooks live: a Slack channel posts nowhere else. */
+export const SLACK_WEBHOOK_PREFIX = 'https://hooks.slack.com/';
+
+const SlackUrlSchema = WebhookUrlSchema.refine((url) => url.startsWith(SLACK_WEBHOOK_PREFIX), {
+  error: NOTIFICATION_MESSAGES.slackUrl,
+});
+
 export const NotificationChannelInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('email'), target: EmailSchema }),
   z.object({ kind: z.literal('webhook'), target: WebhookUrlSchema }),
-  z.object({ kind: z.literal('slack'), target: WebhookUrlSchema }),
+  z.object({ kind: z.literal('slack'), target: SlackUrlSchema }),
 ]);
 export type NotificationChannelInput = z.infer<typeof NotificationChannelInputSchema>;
 

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT, jsonDepthTracker, MAX_JSON_DEPTH, registerBodyLimits } from './body-limits';
+import { BODY_LIMIT, DRAIN_LIMIT, jsonDepthTracker, MAX_JSON_DEPTH, registerBodyLimits } from './body-limits';
 import { registerErrorHandling } from './error-handler';
 
 const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
@@ -116,5 +116,77 @@ describe('over a real connection, a JSON body nested too deep', () => {
     const chunked = await postOverSocket(Array.from({ length: 8 }, () => '['.repeat(8_192)));
     expect(chunked.status).toBe(400);
     expect(JSON.parse(chunked.body)).toEqual(expected);
+  });
+});
+
+/** A connection's answers as they arrive, and whether the server closed it. */
+function connection(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  let closed = false;
+  socket.on('data', (chunk) => {
+    received += chunk;
+  });
+  socket.on('error', () => {});
+  socket.on('end', () => {
+    closed = true;
+  });
+  /** Waits until the answers received match `pattern`, or the server closed the connection. */
+  const until = async (pattern: RegExp) => {
+    while (!pattern.test(received) && !closed) await new Promise((resolve) => setTimeout(resolve, 5));
+    return received;
+  };
+  return { socket, until, closed: () => closed };
+}
+
+// The 413 is sent as soon as the length is read: a client still sending must still read it. Closing
+// the connection after it reset such a client (Node's fetch and browsers saw a reset, not the 413).
+describe('over a real connection, a body over the size limit', () => {
+  it('answers 413, then reads the rest of the body and throws it away, and the connection serves on', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    const { socket, until, closed } = connection(port);
+    const total = 3 * 1024 * 1024;
+    const first = 64 * 1024;
+    socket.write(
+      `POST /echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${total}\r\n\r\n`,
+    );
+    socket.write('a'.repeat(first));
+    const refused = await until(/payload_too_large"\}/);
+    expect(refused).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused).toContain('"error":"The request body is larger than the limit of 1 MiB."');
+    // The rest of the body after the answer, then a second request on the same connection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed()).toBe(false);
+    socket.write('a'.repeat(total - first));
+    socket.write(
+      'POST /echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 3\r\n\r\n[1]',
+    );
+    const both = await until(/HTTP\/1\.1 200 [\s\S]*\[1\]$/);
+    expect(both).toMatch(/HTTP\/1\.1 200 [\s\S]*\[1\]$/);
+    socket.destroy();
+  });
+
+  it('cuts a client that keeps sending past what is thrown away', async () => {
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    socket.write(
+      'POST /echo HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 1000000000\r\n\r\n',
+    );
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => {});
+    const piece = Buffer.alloc(1024 * 1024, 'a');
+    let written = 0;
+    while (!socket.destroyed && written <= DRAIN_LIMIT + 4 * piece.length) {
+      if (!socket.write(piece))
+        await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+      written += piece.length;
+    }
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(written).toBeLessThanOrEqual(DRAIN_LIMIT + 4 * piece.length);
   });
 });

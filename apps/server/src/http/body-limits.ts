@@ -6,6 +6,13 @@ import { AppError } from '../errors';
 export const BODY_LIMIT = 1024 * 1024;
 
 /**
+ * Bytes of a refused body still read, and thrown away, after its answer was sent. Closing at once
+ * (Fastify asks for it after a refused body) reset a client still sending, which then never read
+ * the 413: Node's fetch and browsers saw a reset instead. Past this the connection is cut.
+ */
+export const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+/**
  * The deepest JSON body, in nested arrays and objects. Ours are four levels at most; far deeper is
  * an attack, and 100,000 levels overflow the stack of any recursive walk of the body (the NUL
  * guard, zod), which answered 500. `JSON.parse` itself copes, so refusing before it is enough.
@@ -65,6 +72,21 @@ async function* depthLimited(payload: Readable): AsyncGenerator<Uint8Array> {
  * `bodyLimit`, which `buildApp` sets to BODY_LIMIT.
  */
 export function registerBodyLimits(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const raw = request.raw;
+    if (raw.complete || raw.destroyed) return payload;
+    // Answered before the body was read whole (a refused body, a refusal before parsing): the
+    // connection stays open while the rest arrives and is thrown away, so the client reads the
+    // answer; it is reused after, or cut past DRAIN_LIMIT.
+    reply.removeHeader('connection');
+    let drained = 0;
+    raw.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT) raw.socket.destroy();
+    });
+    raw.resume();
+    return payload;
+  });
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (!/json/i.test(request.headers['content-type'] ?? '')) return payload;
     return Readable.from(depthLimited(payload), { objectMode: false });

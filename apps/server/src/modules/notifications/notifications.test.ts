@@ -37,6 +37,18 @@ async function addChannel(kind: string, target: string): Promise<NotificationCha
   return response.json();
 }
 
+/**
+ * A Slack channel to the local receiver: Slack channels are added for https://hooks.slack.com only,
+ * so the test's own one is written as the addition would write it.
+ */
+async function addLocalSlackChannel(target: string): Promise<void> {
+  await t.database.query(
+    `insert into notification_channels (organization_id, kind, target)
+     select organization_id, 'slack', $2 from memberships m join users u on u.id = m.user_id where u.email = $1`,
+    [account.email, target],
+  );
+}
+
 /** A failed (or passed) uptime check at a region, `minutesAgo` before now. */
 async function result(check: 'ping' | 'http', ok: boolean, minutesAgo: number) {
   await t.database.query(
@@ -109,7 +121,7 @@ afterAll(async () => {
 describe('outage notifications', () => {
   it('sends one signed webhook, one Slack message and one e-mail per opening and closing, however often the outage is judged', async () => {
     const webhook = await addChannel('webhook', `${receiverUrl}/hook`);
-    await addChannel('slack', `${receiverUrl}/slack`);
+    await addLocalSlackChannel(`${receiverUrl}/slack`);
     await addChannel('email', 'Alerts@Quay.example.com');
     expect(webhook.secret).toMatch(/^whsec_/);
 
@@ -241,6 +253,34 @@ describe('notification channels', () => {
 
     expect((await api('DELETE', `/notifications/channels/${channel.guid}`)).statusCode).toBe(200);
     expect((await api('GET', '/notifications/channels')).json().channels).toEqual([]);
+  });
+
+  it('refuses at once a webhook or Slack address that delivery would refuse, with the reason', async () => {
+    for (const [target, reason] of [
+      ['http://localhost/hook', /^localhost \(resolves to (127\.0\.0\.1|::1)\) is a loopback address/],
+      ['http://127.0.0.2:8080/hook', /^127\.0\.0\.2 is a loopback address/],
+      ['http://[::1]/hook', /^::1 is a loopback address/],
+      ['http://169.254.169.254/latest/meta-data/', /^169\.254\.169\.254 is a metadata address/],
+      ['http://10.0.0.7/hook', /^10\.0\.0\.7 is a private address/],
+    ] as const) {
+      const refused = await api('POST', '/notifications/channels', { kind: 'webhook', target });
+      expect(refused.statusCode, target).toBe(400);
+      expect(refused.json().fields[0].field).toBe('target');
+      expect(refused.json().fields[0].message).toMatch(reason);
+    }
+    for (const target of [
+      `${receiverUrl}/slack`,
+      'https://hooks.slack.com.example.com/services/T0/B0/x',
+      'http://hooks.slack.com/services/T0/B0/x',
+    ]) {
+      const refused = await api('POST', '/notifications/channels', { kind: 'slack', target });
+      expect(refused.statusCode, target).toBe(400);
+      expect(refused.json().fields).toEqual([{ field: 'target', message: NOTIFICATION_MESSAGES.slackUrl }]);
+    }
+    expect((await api('GET', '/notifications/channels')).json().channels).toEqual([]);
+    // Slack's own address is taken (this machine cannot resolve it: delivery will say so).
+    const slack = await addChannel('slack', 'https://hooks.slack.com/services/T0/B0/x');
+    expect(slack.target).toBe('https://hooks.slack.com/services/T0/B0/x');
   });
 
   it(`allows ${MAX_NOTIFICATION_CHANNELS} channels per organization`, async () => {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireAuth } from '../../http/authenticate';
+import { guardedFetcherFor } from '../../platform/fetcher';
 import { notifierFromConfig } from './deliveries';
 import {
   addChannel,
@@ -57,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return addChannel(database, callerOf(request), request.body);
+      return addChannel(database, callerOf(request), request.body, guardedFetcherFor(config).policy);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type NotificationChannelInput,
   type NotificationDelivery,
 } from '@sitelens/contracts';
+import { FetchRefused, type GuardedFetcher, resolveTarget } from '@sitelens/engine';
 import type { Database, QueryFn } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
@@ -73,13 +74,32 @@ export async function listChannels(query: QueryFn, caller: AuthContext): Promise
   }));
 }
 
+/**
+ * A webhook or Slack address that every delivery would refuse (localhost, a loopback, private or
+ * metadata address, as the guarded fetcher judges it) is refused when the channel is added, with
+ * the reason. A name that does not resolve now is kept: delivery tries it again, and says why.
+ */
+async function checkTarget(policy: GuardedFetcher['policy'], input: NotificationChannelInput): Promise<void> {
+  if (input.kind === 'email') return;
+  try {
+    await resolveTarget(new URL(input.target), policy);
+  } catch (error) {
+    if (error instanceof FetchRefused && error.code !== 'dns')
+      throw fieldError('bad_request', 'target', error.message);
+    if (!(error instanceof FetchRefused)) throw error;
+  }
+}
+
 /** Adds a channel (owner only), at most MAX_NOTIFICATION_CHANNELS, counted under the organization's lock. */
 export async function addChannel(
   database: Database,
   caller: AuthContext,
   input: NotificationChannelInput,
+  /** The address policy deliveries are held to. */
+  policy: GuardedFetcher['policy'],
 ): Promise<NotificationChannel> {
   const organizationId = ownedBy(caller);
+  await checkTarget(policy, input);
   const id = await database.transaction(async (query) => {
     await query('select id from organizations where id = $1 for update', [organizationId]);
     const [{ count }] = (await query<{ count: number }>(
