@@ -11,6 +11,8 @@ export interface AuthContext {
   email: string;
   organizationId: string | null;
   role: 'owner' | 'member' | null;
+  /** The sign-in the caller's token belongs to. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -19,12 +21,18 @@ declare module 'fastify' {
   }
 }
 
-/** Read on every signed-in request, so prepared once per connection. */
+/**
+ * Read on every signed-in request, so prepared once per connection. The token's sign-in must still
+ * be live: a logout, a password change or a replayed refresh token ends it, and its access tokens
+ * with it, at once and in every process (the same statement, no second round trip).
+ */
 const CALLER: PreparedStatement = {
   name: 'auth_caller',
   text: `select u.email, m.organization_id, m.role
            from users u left join memberships m on m.user_id = u.id
-          where u.id = $1`,
+          where u.id = $1
+            and exists (select 1 from refresh_tokens r
+                         where r.family_id = $2 and r.user_id = $1 and r.revoked_at is null and r.expires_at > now())`,
 };
 
 const UNAUTHORIZED = 'Your session has ended. Please sign in again.';
@@ -43,9 +51,15 @@ export async function readAuth(app: FastifyInstance, request: FastifyRequest): P
     email: string;
     organization_id: string | null;
     role: 'owner' | 'member' | null;
-  }>(CALLER, [claims.identity]);
+  }>(CALLER, [claims.identity, claims.sid]);
   if (!row) return null;
-  return { userId: claims.identity, email: row.email, organizationId: row.organization_id, role: row.role };
+  return {
+    userId: claims.identity,
+    email: row.email,
+    organizationId: row.organization_id,
+    role: row.role,
+    sessionId: claims.sid,
+  };
 }
 
 /**

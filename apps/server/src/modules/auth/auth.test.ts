@@ -156,46 +156,58 @@ describe('access tokens', () => {
   it.each([
     [
       'none algorithm',
-      async (guid: string) => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claimsFor(guid))}.`,
+      async (guid: string, sid: string) =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claimsFor(guid, sid))}.`,
     ],
-    ['another key', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET)],
+    ['another key', async (guid: string, sid: string) => sign(claimsFor(guid, sid), FORGED_SECRET)],
     [
       'expired',
-      async (guid: string) => sign({ ...claimsFor(guid), exp: Math.floor(Date.now() / 1000) - 60 }),
+      async (guid: string, sid: string) =>
+        sign({ ...claimsFor(guid, sid), exp: Math.floor(Date.now() / 1000) - 60 }),
     ],
-    ['wrong audience', async (guid: string) => sign({ ...claimsFor(guid), aud: 'someone-else' })],
-    ['no expiry, correctly signed', async (guid: string) => sign(without(claimsFor(guid), 'exp'))],
-    ['no issue time, correctly signed', async (guid: string) => sign(without(claimsFor(guid), 'iat'))],
+    [
+      'wrong audience',
+      async (guid: string, sid: string) => sign({ ...claimsFor(guid, sid), aud: 'someone-else' }),
+    ],
+    [
+      'no expiry, correctly signed',
+      async (guid: string, sid: string) => sign(without(claimsFor(guid, sid), 'exp')),
+    ],
+    [
+      'no issue time, correctly signed',
+      async (guid: string, sid: string) => sign(without(claimsFor(guid, sid), 'iat')),
+    ],
     [
       "an expiry far beyond an access token's life, correctly signed",
-      async (guid: string) =>
+      async (guid: string, sid: string) =>
         sign({
-          ...claimsFor(guid),
+          ...claimsFor(guid, sid),
           iat: Math.floor(Date.now() / 1000) - 3600,
           exp: Math.floor(Date.now() / 1000) + 365 * 86_400,
         }),
     ],
     [
       'a fresh issue time and an expiry a year away, correctly signed',
-      async (guid: string) => sign({ ...claimsFor(guid), exp: Math.floor(Date.now() / 1000) + 365 * 86_400 }),
+      async (guid: string, sid: string) =>
+        sign({ ...claimsFor(guid, sid), exp: Math.floor(Date.now() / 1000) + 365 * 86_400 }),
     ],
     [
       'a switched algorithm (HS512, the right key)',
-      async (guid: string) => sign(claimsFor(guid), undefined, { alg: 'HS512' }),
+      async (guid: string, sid: string) => sign(claimsFor(guid, sid), undefined, { alg: 'HS512' }),
     ],
     [
       'a switched algorithm (RS256, its key in a jwk header)',
-      async (guid: string) => {
+      async (guid: string, sid: string) => {
         const { privateKey, publicKey } = await generateKeyPair('RS256');
-        return new SignJWT(claimsFor(guid))
+        return new SignJWT(claimsFor(guid, sid))
           .setProtectedHeader({ alg: 'RS256', jwk: await exportJWK(publicKey) })
           .sign(privateKey);
       },
     ],
     [
       'its own key in a jwk header',
-      async (guid: string) =>
-        sign(claimsFor(guid), FORGED_SECRET, {
+      async (guid: string, sid: string) =>
+        sign(claimsFor(guid, sid), FORGED_SECRET, {
           // A symmetric key in the header: jose's type rightly forbids it, an attacker sends it anyway.
           jwk: {
             kty: 'oct',
@@ -203,22 +215,42 @@ describe('access tokens', () => {
           } as JWTHeaderParameters['jwk'],
         }),
     ],
-    ['a jku header', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET, { jku: keyServer.url })],
-    ['an x5u header', async (guid: string) => sign(claimsFor(guid), FORGED_SECRET, { x5u: keyServer.url })],
+    [
+      'a jku header',
+      async (guid: string, sid: string) => sign(claimsFor(guid, sid), FORGED_SECRET, { jku: keyServer.url }),
+    ],
+    [
+      'an x5u header',
+      async (guid: string, sid: string) => sign(claimsFor(guid, sid), FORGED_SECRET, { x5u: keyServer.url }),
+    ],
     [
       'a kid naming a file or a query',
-      async (guid: string) =>
-        sign(claimsFor(guid), FORGED_SECRET, { kid: "../../../../dev/null' or '1'='1" }),
+      async (guid: string, sid: string) =>
+        sign(claimsFor(guid, sid), FORGED_SECRET, { kid: "../../../../dev/null' or '1'='1" }),
     ],
   ])('refuses a token with %s (401)', async (_name, forge) => {
     const user = await registerUser(t.app);
     const res = await t.app.inject({
       url: `/api/user/${user.guid}`,
-      headers: { authorization: `Bearer ${await forge(user.guid)}` },
+      headers: { authorization: `Bearer ${await forge(user.guid, sidOf(user.access))}` },
     });
     expect(res.statusCode).toBe(401);
     // Key headers are never followed: the key server named in jku and x5u is never asked.
     expect(keyServer.requests).toBe(0);
+  });
+
+  it('accepts a token signed with the key for a live sign-in: the refusals above are for their own reasons', async () => {
+    const user = await registerUser(t.app);
+    const token = await sign(claimsFor(user.guid, sidOf(user.access)));
+    const me = (authorization: string) =>
+      t.app.inject({ url: `/api/user/${user.guid}`, headers: { authorization } });
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    // Without the sign-in's id, or with another sign-in's, the same token is refused.
+    expect((await me(`Bearer ${await sign(without(claimsFor(user.guid, ''), 'sid'))}`)).statusCode).toBe(401);
+    const other = await registerUser(t.app);
+    expect((await me(`Bearer ${await sign(claimsFor(user.guid, sidOf(other.access)))}`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses a refresh token or a reset token used as an access token', async () => {
@@ -272,6 +304,8 @@ describe('refresh (POST /api/auth/refresh)', () => {
     expect(replay.statusCode).toBe(401);
     expect(setCookie(replay, 'sitelens_session')).toMatch(/sitelens_session=;/);
     expect((await refreshWith(first)).statusCode).toBe(401); // the family is gone
+    // And every access token of that sign-in with it.
+    expect((await t.app.inject({ url: `/api/user/${user.guid}`, headers: user.auth })).statusCode).toBe(401);
   });
 
   it('answers 401 without a token or with an unknown one', async () => {
@@ -291,6 +325,8 @@ describe('logout (POST /api/auth/logout)', () => {
     expect(res.statusCode).toBe(204);
     expect(setCookie(res, 'sitelens_session')).toMatch(/sitelens_session=;/);
     expect((await refreshWith(user.refresh)).statusCode).toBe(401);
+    // Its access token ends with it, not 15 minutes later.
+    expect((await t.app.inject({ url: `/api/user/${user.guid}`, headers: user.auth })).statusCode).toBe(401);
   });
 });
 
@@ -316,6 +352,9 @@ describe('password reset', () => {
     expect(reset.json()).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
     expect((await signIn(user.email, 'brand-new-pw')).statusCode).toBe(201);
     expect((await refreshWith(user.refresh)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/user/${user.guid}`, headers: user.auth })).statusCode).toBe(401);
+    const signedIn = { authorization: `Bearer ${reset.json().access_token}` };
+    expect((await t.app.inject({ url: `/api/user/${user.guid}`, headers: signedIn })).statusCode).toBe(200);
 
     const again = await t.app.inject({
       method: 'PATCH',
@@ -397,6 +436,8 @@ describe('the user (GET, PATCH /api/user/{id}, DELETE /api/user)', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('Your current password is incorrect');
 
+    // Another sign-in of the same user, on another device.
+    const elsewhere = (await signIn(user.email, user.password)).json();
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
@@ -414,7 +455,13 @@ describe('the user (GET, PATCH /api/user/{id}, DELETE /api/user)', () => {
     });
     expect(change.statusCode).toBe(200);
     expect((await signIn(user.email, 'next-password')).statusCode).toBe(201);
-    expect((await refreshWith(user.refresh)).statusCode).toBe(401);
+    // The sign-in elsewhere ends at once, its access token too; this one keeps going.
+    const me = (authorization: string) =>
+      t.app.inject({ url: `/api/user/${user.guid}`, headers: { authorization } });
+    expect((await me(`Bearer ${elsewhere.access_token}`)).statusCode).toBe(401);
+    expect((await refreshWith(elsewhere.refresh_token)).statusCode).toBe(401);
+    expect((await me(user.auth.authorization)).statusCode).toBe(200);
+    expect((await refreshWith(user.refresh)).statusCode).toBe(200);
   });
 
   it('deletes the account with the reason for leaving', async () => {
@@ -470,8 +517,12 @@ describe('rate limits', () => {
 });
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const claimsFor = (guid: string) => ({
+/** The sign-in an access token was issued for. */
+const sidOf = (access: string): string =>
+  JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()).sid;
+const claimsFor = (guid: string, sid: string) => ({
   identity: guid,
+  sid,
   sub: guid,
   typ: 'access',
   user_claims: { subscription: {}, o_guid: null, org_role: null },

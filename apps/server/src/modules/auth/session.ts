@@ -16,6 +16,7 @@ export async function claimsFor(
   database: Database,
   planLimits: PlanLimits,
   userId: string,
+  sessionId: string,
 ): Promise<AccessClaims> {
   const [row] = await database.query<{ organization_id: string | null; role: 'owner' | 'member' | null }>(
     'select m.organization_id, m.role from users u left join memberships m on m.user_id = u.id where u.id = $1',
@@ -29,6 +30,7 @@ export async function claimsFor(
   );
   return {
     identity: userId,
+    sid: sessionId,
     user_claims: {
       // Empty until a plan is chosen: the web app sends such a user to the free trial.
       subscription:
@@ -71,7 +73,7 @@ export async function sessionReply(
   refresh: RefreshResult,
 ): Promise<IssuedSession> {
   const access_token = await deps.services.accessTokens.sign(
-    await claimsFor(deps.database, deps.services.planLimits, refresh.userId),
+    await claimsFor(deps.database, deps.services.planLimits, refresh.userId, refresh.familyId),
   );
   // Without "remember me" the cookies have no expiry and end with the browser.
   const expires = refresh.rememberMe ? { expires: refresh.expiresAt } : {};

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_SECONDS, type AccessClaims, createAccessTokens } from './t
 const SECRET = 'a-secret-of-the-installation-long-enough-for-hs256';
 const claims: AccessClaims = {
   identity: '0b0e7f6c-8d0c-4a77-9d37-0d5c1ea3a001',
+  sid: '5a3f4a0e-63d1-4b7e-9f0a-2f4c8e6b1c02',
   user_claims: { subscription: {}, o_guid: null, org_role: null },
 };
 

@@ -13,6 +13,8 @@ export const REPLAY_GRACE_SECONDS = 30;
 
 export interface AccessClaims {
   identity: string;
+  /** The sign-in the token was issued for (its refresh-token family): ended, the token is refused. */
+  sid: string;
   user_claims: {
     subscription: Record<string, unknown>;
     o_guid: string | null;
@@ -96,6 +98,7 @@ export function createAccessTokens(secret: string) {
         if (
           payload.typ !== 'access' ||
           typeof payload.identity !== 'string' ||
+          typeof payload.sid !== 'string' ||
           payload.identity !== payload.sub ||
           (payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS
         )
@@ -114,6 +117,8 @@ export type AccessTokens = ReturnType<typeof createAccessTokens>;
 export interface RefreshResult {
   token: string;
   userId: string;
+  /** The sign-in: every token rotated from the first shares it. */
+  familyId: string;
   rememberMe: boolean;
   expiresAt: Date;
 }
@@ -133,7 +138,7 @@ export function createRefreshTokens(database: Database) {
       'insert into refresh_tokens (user_id, family_id, token_hash, remember_me, expires_at) values ($1, $2, $3, $4, $5)',
       [userId, familyId, hashToken(token), rememberMe, ends],
     );
-    return { token, userId, rememberMe, expiresAt: ends };
+    return { token, userId, familyId, rememberMe, expiresAt: ends };
   }
 
   return {
@@ -201,10 +206,12 @@ export function createRefreshTokens(database: Database) {
       );
     },
 
-    async revokeUser(userId: string): Promise<void> {
+    /** Ends every sign-in of the user, or every one but `keep` (the sign-in changing the password). */
+    async revokeUser(userId: string, keep: string | null = null): Promise<void> {
       await database.query(
-        'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
-        [userId],
+        `update refresh_tokens set revoked_at = now()
+          where user_id = $1 and revoked_at is null and family_id is distinct from $2`,
+        [userId, keep],
       );
     },
   };

@@ -35,8 +35,8 @@ export async function updateUser(
       [id, passwordHash, CONFIRMATION_MINUTES],
     );
     if (!changed) throw new AppError('forbidden', ACCOUNT_MESSAGES.confirmPasswordFirst);
-    // Every sign-in elsewhere ends; this browser keeps going until its access token expires, then signs in again.
-    await refreshTokens.revokeUser(id);
+    // Every sign-in elsewhere ends at once, its access tokens too; this one keeps going.
+    await refreshTokens.revokeUser(id, caller.sessionId);
   } else {
     await database.query('update users set f_name = $2, l_name = $3 where id = $1', [
       id,
