@@ -14,6 +14,7 @@ import { BODY_LIMIT, registerBodyLimits } from './http/body-limits';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulGuard } from './http/nul-guard';
+import { registerOutgoingThrottle } from './http/outgoing-throttle';
 import { responseSerializerCompiler } from './http/serializer';
 import type { Queue } from './jobs/queue';
 import { apiModules } from './modules';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNulGuard(app);
   registerAuthentication(app);
   registerIdempotency(app);
+  registerOutgoingThrottle(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {

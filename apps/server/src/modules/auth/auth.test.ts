@@ -498,6 +498,21 @@ describe('rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it("counts wrong passwords per e-mail and address: a stranger's guesses do not lock the owner out", async () => {
+    const user = await registerUser(t.app);
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        remoteAddress,
+        payload: { user_name: user.email, password, recaptcha_token: '' },
+      });
+    for (let i = 0; i < 11; i++) await from('203.0.113.66', 'a-guess');
+    expect((await from('203.0.113.66', user.password)).statusCode).toBe(429);
+    // The owner, elsewhere, signs in; right passwords cost nothing, however many.
+    for (let i = 0; i < 12; i++) expect((await from('198.51.100.7', user.password)).statusCode).toBe(201);
+  });
+
   it('limits password-reset requests per e-mail', async () => {
     const user = await registerUser(t.app);
     const codes: number[] = [];

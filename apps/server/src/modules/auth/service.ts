@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@sitelens/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { hit } from '../../platform/rate-limit';
+import { countFailure, hit, refuseOver } from '../../platform/rate-limit';
 import { actionMail } from '../../providers/mail/mailer';
 import type { Services } from '../../services';
 import { insertOrganization, SPEC_TEAM_NAME, teamName } from '../organization/service';
@@ -18,8 +18,12 @@ export interface AccountsDeps {
 const RESET_MINUTES = 60;
 /** Per e-mail and per address; an address gets more, as offices share one. */
 export const LIMITS = {
-  signInEmail: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one e-mail from one address. */
+  signInEmailIp: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one address, whichever the e-mails. */
   signInIp: { max: 50, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one e-mail from every address: guessing spread over many machines. */
+  signInEmail: { max: 200, windowSeconds: 60 * 60 },
   registerIp: { max: 20, windowSeconds: 60 * 60 },
   resetEmail: { max: 5, windowSeconds: 60 * 60 },
   resetIp: { max: 20, windowSeconds: 60 * 60 },
@@ -33,10 +37,27 @@ export async function requireHuman(deps: AccountsDeps, token: string, ip: string
     throw new AppError('bad_request', ACCOUNT_MESSAGES.humanCheckFailed);
 }
 
-/** Sign-in and the current-password confirmation share one budget of guesses per e-mail and per address. */
-async function limitPasswordAttempts(deps: AccountsDeps, email: string, ip: string): Promise<void> {
-  await hit(deps.database, [`sign-in:email:${email}`], LIMITS.signInEmail);
-  await hit(deps.database, [`sign-in:ip:${ip}`], LIMITS.signInIp);
+/**
+ * Sign-in and the current-password confirmation share one budget of wrong passwords, counted per
+ * e-mail and address, per address, and per e-mail from everywhere (far higher): a stranger's wrong
+ * guesses do not lock the owner out from their own address, and a right password costs nothing.
+ */
+async function passwordAccepted(
+  deps: AccountsDeps,
+  email: string,
+  ip: string,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  const budgets = [
+    [[`sign-in:email-ip:${email}|${ip}`], LIMITS.signInEmailIp],
+    [[`sign-in:ip:${ip}`], LIMITS.signInIp],
+    [[`sign-in:email:${email}`], LIMITS.signInEmail],
+  ] as const;
+  for (const [keys, limit] of budgets) await refuseOver(deps.database, [...keys], limit);
+  if (await checkPassword(passwordHash, password)) return true;
+  for (const [keys, limit] of budgets) await countFailure(deps.database, [...keys], limit);
+  return false;
 }
 
 /** Signs in by e-mail and password; the same answer, after the same work, for an unknown e-mail or a wrong password. */
@@ -46,12 +67,11 @@ export async function authenticate(
   password: string,
   ip: string,
 ): Promise<string> {
-  await limitPasswordAttempts(deps, email, ip);
   const [user] = await deps.database.query<{ id: string; password_hash: string }>(
     'select id, password_hash from users where email = $1',
     [email],
   );
-  if (!(await checkPassword(user?.password_hash, password))) {
+  if (!(await passwordAccepted(deps, email, ip, user?.password_hash, password))) {
     throw new AppError('unauthorized', ACCOUNT_MESSAGES.invalidCredentials);
   }
   return user!.id;
@@ -65,12 +85,11 @@ export async function confirmPassword(
   password: string,
   ip: string,
 ): Promise<void> {
-  await limitPasswordAttempts(deps, email, ip);
   const [user] = await deps.database.query<{ password_hash: string }>(
     'select password_hash from users where id = $1',
     [userId],
   );
-  if (!(await checkPassword(user?.password_hash, password))) {
+  if (!(await passwordAccepted(deps, email, ip, user?.password_hash, password))) {
     throw new AppError('unauthorized', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   await deps.database.query('update users set password_confirmed_at = now() where id = $1', [userId]);

@@ -66,6 +66,7 @@ export const checkupRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         preHandler: requireAuth,
+        config: { outgoing: 'checkup' },
         schema: {
           summary:
             path === '/report'

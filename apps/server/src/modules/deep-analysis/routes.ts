@@ -69,6 +69,7 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/import-sitemap',
     {
       ...guarded,
+      config: { outgoing: 'crawl' },
       schema: {
         summary:
           "Import the website's sitemaps (those given, else those its setup found), then analyse every URL",
@@ -107,6 +108,7 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/on-page-seo/url',
     {
       ...guarded,
+      config: { outgoing: 'crawl' },
       schema: {
         summary: 'Analyse one monitored URL again',
         tags,
@@ -141,6 +143,7 @@ export const deepAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         ...guarded,
+        config: { outgoing: 'crawl' },
         schema: {
           summary,
           tags,

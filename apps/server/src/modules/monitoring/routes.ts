@@ -66,6 +66,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     '/loading-time',
     {
       preHandler: requireAuth,
+      config: { outgoing: 'pageLoad' },
       schema: {
         ...schema,
         summary: 'Load the page now at a region, or at each of the website’s regions',

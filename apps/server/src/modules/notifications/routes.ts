@@ -99,6 +99,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/channels/:guid/test',
     {
       preHandler: requireAuth,
+      config: { outgoing: 'notificationTest' },
       schema: {
         ...schema,
         summary: 'Send a test notification to a channel now (owner only)',

@@ -76,6 +76,7 @@ export const brokenLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/broken-links',
     {
       ...guarded,
+      config: { outgoing: 'toolRun' },
       schema: {
         summary: 'Crawl a tracked website or a URL and check every link (one of the plan’s checkups)',
         tags,
@@ -206,6 +207,7 @@ export const brokenLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/broken-links/:guid/recheck',
     {
       ...guarded,
+      config: { outgoing: 'toolRun' },
       schema: {
         summary: 'Check the links given again, or every link with a problem',
         tags,
@@ -240,6 +242,7 @@ export const sitemapGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sitemap-generator',
     {
       ...guarded,
+      config: { outgoing: 'toolRun' },
       schema: {
         summary: 'Crawl a tracked website or a URL and write a sitemap of its indexable pages',
         tags,
