@@ -7,7 +7,7 @@ import { type Account, createTestApp, type TestApp, teamAccount } from '../../te
 import { pageTexts } from '../../test/pdf';
 import { startSmtpCapture } from '../../test/smtp';
 import { createPlanLimits } from '../sales/plan-limits';
-import { periodOf, sendDueSchedules } from './schedules';
+import { LEASE_SECONDS, periodOf, sendDueSchedules, whiteLabelSchedulesJob } from './schedules';
 import { organizationOf, savedReport as savedReportOf } from './test-support';
 
 // Beyond the spec: a website's latest report e-mailed to a client once per week or month however
@@ -202,6 +202,47 @@ describe('scheduled reports', () => {
       [schedule.guid],
     );
     expect(row).toEqual({ status: 'sent', attempts: 2 });
+  });
+
+  it('leases a send for a minute and renews the lease while it runs, every minute: a dead send goes out again within two', async () => {
+    const account = await whiteLabelAccount();
+    const websiteId = await website(account, 'slow.example.com');
+    await savedReport(account, 'https://slow.example.com/');
+    const schedule = (
+      await api(account, 'POST', '/white-label/schedules', {
+        website_guid: websiteId,
+        recipient: 'client@example.com',
+        frequency: 'monthly',
+      })
+    ).json();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A send that takes its time (a large report), held until the test lets it go.
+    const running = sendDueSchedules({
+      ...sendContext(new Date()),
+      mailer: { send: () => held },
+      renewEveryMs: 100,
+    });
+    const lease = async () =>
+      (
+        await t.database.query<{ until: Date; left: number }>(
+          `select lease_until as until, extract(epoch from lease_until - now())::float as left
+             from white_label_sends where schedule_id = $1`,
+          [schedule.guid],
+        )
+      )[0];
+    await expect.poll(lease).toBeDefined();
+    const claimed = (await lease())!;
+    expect(claimed.left).toBeGreaterThan(0);
+    expect(claimed.left).toBeLessThanOrEqual(LEASE_SECONDS);
+    await expect.poll(async () => (await lease())!.until.getTime()).toBeGreaterThan(claimed.until.getTime());
+    release();
+    await running;
+    // Every minute the job takes back a lease that ran out: one lease plus one minute at most.
+    expect(whiteLabelSchedulesJob.options.cron).toBe('* * * * *');
+    expect(LEASE_SECONDS + 60).toBeLessThanOrEqual(120);
   });
 
   it('validates its fields, and another organization’s website, template or schedule is 404', async () => {

@@ -20,8 +20,13 @@ import { domainUrlPatterns } from '../checkup/service';
 import { createPlanLimits, type PlanLimits } from '../sales/plan-limits';
 import { brandedReportPdf, brandingOf, requireWhiteLabel, type WhiteLabelDeps } from './service';
 
-/** A claimed send not finished within this long is taken to have died with its worker. */
-const LEASE_MINUTES = 10;
+/**
+ * A claimed send whose worker has not renewed its lease for this long is taken to have died with
+ * it; the job runs every minute, so a killed send goes out again within two minutes.
+ */
+export const LEASE_SECONDS = 60;
+/** How often a live send renews its lease: a large report's PDF takes longer than one lease. */
+export const LEASE_RENEW_MS = 20_000;
 /** Attempts at one period's send before it is marked failed. */
 export const MAX_SEND_ATTEMPTS = 3;
 
@@ -194,6 +199,8 @@ interface SendContext {
   planLimits: PlanLimits;
   logger: Logger;
   now?: Date;
+  /** Default LEASE_RENEW_MS. */
+  renewEveryMs?: number;
 }
 
 /**
@@ -206,17 +213,17 @@ export async function sendDueSchedules(context: SendContext): Promise<number> {
   const { query } = context.database;
   const claimed = await query<ClaimedSend>(
     `insert into white_label_sends (schedule_id, period, lease_until)
-     select s.id, case s.frequency when 'weekly' then $1 else $2 end, now() + make_interval(mins => $3)
+     select s.id, case s.frequency when 'weekly' then $1 else $2 end, now() + make_interval(secs => $3)
        from white_label_schedules s where s.enabled
      on conflict (schedule_id, period) do nothing
      returning id, schedule_id, period, attempts`,
-    [periodOf('weekly', now), periodOf('monthly', now), LEASE_MINUTES],
+    [periodOf('weekly', now), periodOf('monthly', now), LEASE_SECONDS],
   );
   const retaken = await query<ClaimedSend>(
-    `update white_label_sends set attempts = attempts + 1, lease_until = now() + make_interval(mins => $1)
+    `update white_label_sends set attempts = attempts + 1, lease_until = now() + make_interval(secs => $1)
       where status = 'sending' and lease_until < now() and attempts < $2
       returning id, schedule_id, period, attempts`,
-    [LEASE_MINUTES, MAX_SEND_ATTEMPTS],
+    [LEASE_SECONDS, MAX_SEND_ATTEMPTS],
   );
   await query(
     `update white_label_sends set status = 'failed', error = coalesce(error, 'The send did not finish.')
@@ -225,9 +232,29 @@ export async function sendDueSchedules(context: SendContext): Promise<number> {
   );
   let sent = 0;
   for (const send of [...claimed, ...retaken]) {
-    if (await sendOne(context, send)) sent += 1;
+    if (await whileLeased(context, send, () => sendOne(context, send))) sent += 1;
   }
   return sent;
+}
+
+/** Runs `work` while renewing the send's lease, so only a dead worker's send is taken back. */
+async function whileLeased<T>(context: SendContext, send: ClaimedSend, work: () => Promise<T>): Promise<T> {
+  const renew = setInterval(() => {
+    context.database
+      .query(
+        `update white_label_sends set lease_until = now() + make_interval(secs => $2)
+          where id = $1 and status = 'sending'`,
+        [send.id, LEASE_SECONDS],
+      )
+      .catch((error) =>
+        context.logger.warn({ err: error, send: send.id }, 'white-label send lease not renewed'),
+      );
+  }, context.renewEveryMs ?? LEASE_RENEW_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(renew);
+  }
 }
 
 async function finish(
@@ -340,7 +367,7 @@ function reportMail(
   };
 }
 
-/** Every ten minutes, whichever worker takes it sends the periods that are due. */
+/** Every minute, whichever worker takes it sends the periods that are due and takes back dead sends. */
 export const whiteLabelSchedulesJob = defineJob(
   'white-label.schedules',
   z.object({}),
@@ -356,5 +383,5 @@ export const whiteLabelSchedulesJob = defineJob(
       }),
     });
   },
-  { cron: '*/10 * * * *', retryLimit: 0, expireInSeconds: 15 * 60 },
+  { cron: '* * * * *', retryLimit: 0, expireInSeconds: 15 * 60 },
 );
