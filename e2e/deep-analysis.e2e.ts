@@ -13,12 +13,12 @@ import {
   connectTo,
   hasChromium,
   launchBrowser,
-  POLL_MS,
   ROOT,
   type RunningServer,
   reloadUntil,
   screenshotter,
   startServer,
+  untilCrawlsEnd,
 } from './harness';
 import { signedInPage } from './session';
 
@@ -118,6 +118,16 @@ const POTTERY_ROUTES: Record<string, CrawlSitePage> = {
   '/bowls': page_('Bowls', '<h1>Bowls</h1><p>Stoneware bowls.</p>', 'Stoneware bowls.'),
 };
 
+/** Checks whose verdict is a time Chromium measured (paint, load, script, first byte). */
+const MEASURED_TIMES = [
+  'web-vitals-fcp',
+  'web-vitals-lcp',
+  'web-vitals-inp',
+  'web-vitals-ttfb',
+  'js-execution-time',
+  'site-loading-speed',
+];
+
 describe.skipIf(!hasChromium)(
   'Deep Analysis: import, overview, URLs, page groups, checks and reports, in Chromium',
   () => {
@@ -137,30 +147,9 @@ describe.skipIf(!hasChromium)(
      */
     const CRAWL_TEST_MS = 240_000;
 
-    /**
-     * Reloads until the screen's own call for the website's running processes answers that none runs,
-     * then once more so that the overview is read after the last one ended. (Looking for the
-     * "Analyzing" banner alone passed while that call was still on its way.)
-     */
+    /** Until the crawl ended, then the overview read after it. */
     const crawlDone = async () => {
-      // One bound for the whole wait: a reloaded screen that took over 30 s to make its call on a
-      // busy machine was slow, not stuck.
-      const deadline = Date.now() + 180_000;
-      const left = () => Math.max(1, deadline - Date.now());
-      const noneRunning = async () => {
-        const active = page.waitForResponse(
-          (r) => r.url().includes('/api/on-page-seo/active') && !r.url().includes('process_type='),
-          { timeout: left() },
-        );
-        await page.reload({ timeout: left() });
-        // A body the page navigated away from cannot be read: ask again with the next reload.
-        return ((await (await active).json().catch(() => [null])) as unknown[]).length === 0;
-      };
-      while (!(await noneRunning())) {
-        if (Date.now() > deadline) throw new Error('timed out waiting for the crawl to end');
-        await page.waitForTimeout(POLL_MS);
-      }
-      await page.reload();
+      await untilCrawlsEnd(page);
       await page.getByText('Overall score').waitFor({ timeout: 30_000 });
     };
 
@@ -403,12 +392,24 @@ describe.skipIf(!hasChromium)(
           checks: { test_key: string; new: number; fixed: number }[];
           urls: { url: string; new: string[]; fixed: string[] }[];
         };
+        // The times Chromium measures follow how busy the machine is, not the site: a fixture page
+        // that paints in 0.3 s took over 2 s beside the server suite. They may move; nothing else.
+        const timed = (key: string) => MEASURED_TIMES.includes(key);
+        const changed = comparison.checks.filter((check) => check.new + check.fixed > 0);
         expect({
-          checks: comparison.checks.filter((check) => check.new + check.fixed > 0),
-          urls: comparison.urls,
+          checks: changed.filter((check) => !timed(check.test_key)),
+          urls: comparison.urls
+            .map(({ url, new: opened, fixed }) => ({
+              url,
+              new: opened.filter((key) => !timed(key)),
+              fixed: fixed.filter((key) => !timed(key)),
+            }))
+            .filter((row) => row.new.length + row.fixed.length > 0),
         }).toEqual({ checks: [], urls: [] });
-        await expect.poll(() => count('New'), { timeout: 15_000 }).toBe('0');
-        expect(await count('Fixed')).toBe('0');
+        const sum = (field: 'new' | 'fixed') =>
+          String(changed.reduce((total, check) => total + check[field], 0));
+        await expect.poll(() => count('New'), { timeout: 15_000 }).toBe(sum('new'));
+        expect(await count('Fixed')).toBe(sum('fixed'));
         expect(Number(await count('Still open'))).toBeGreaterThan(0);
       },
       CRAWL_TEST_MS,

@@ -234,6 +234,35 @@ export async function reloadUntil(
 }
 
 /**
+ * On a Deep Analysis screen: reloads until the screen's own call for the website's running processes
+ * answers that none runs, then once more, so that what follows reads the overview after the last
+ * one ended. One bound for the whole wait: a reloaded screen that took long to make its call on a
+ * busy machine was slow, not stuck. A wait that ends says what still ran, to tell a slow crawl from
+ * a stuck one.
+ */
+export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  let running: unknown[] = [];
+  for (;;) {
+    // Waited for once the old page is gone: its own polls answer too, and one of them read as the
+    // new page's answer sent the next reload into a page still signing in.
+    await page.reload({ waitUntil: 'commit', timeout: left() });
+    const active = await page.waitForResponse(
+      (r) => r.url().includes('/api/on-page-seo/active') && !r.url().includes('process_type='),
+      { timeout: left() },
+    );
+    // A body the page navigated away from cannot be read: ask again with the next reload.
+    running = (await active.json().catch(() => [null])) as unknown[];
+    if (running.length === 0) break;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for the crawl to end; still running: ${JSON.stringify(running)}`);
+    await page.waitForTimeout(POLL_MS);
+  }
+  await page.reload();
+}
+
+/**
  * Opens the user menu and waits until it has settled: shown, and its opening motion over. An item
  * clicked while the menu still moves into place can miss it on a busy machine (the menu stayed
  * open and Logout did nothing, once, beside the server suite and a busy core).

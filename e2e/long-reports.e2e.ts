@@ -7,12 +7,12 @@ import {
   connectTo,
   hasChromium,
   launchBrowser,
-  POLL_MS,
   ROOT,
   type RunningServer,
   resizeTo,
   screenshotter,
   startServer,
+  untilCrawlsEnd,
 } from './harness';
 import { signedInPage } from './session';
 
@@ -111,18 +111,7 @@ describe.skipIf(!hasChromium)('Deep Analysis reports that fold, in Chromium', ()
     await page.waitForURL(/\/deep-analysis\/setup-domain\?w_guid=/);
     w = new URL(page.url()).searchParams.get('w_guid') ?? '';
     await page.waitForURL(new RegExp(`/deep-analysis\\?w_guid=${w}`), { timeout: 120_000 });
-    // Until none of the website's processes runs (the screen's own call says so), then once more.
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const active = page.waitForResponse(
-        (r) => r.url().includes('/api/on-page-seo/active') && !r.url().includes('process_type='),
-      );
-      await page.reload();
-      if (((await (await active).json().catch(() => [null])) as unknown[]).length === 0) break;
-      if (Date.now() > deadline) throw new Error('timed out waiting for the crawl to end');
-      await page.waitForTimeout(POLL_MS);
-    }
-    await page.reload();
+    await untilCrawlsEnd(page);
     await page.getByText('Overall score').waitFor({ timeout: 30_000 });
   }, 240_000);
 

@@ -11,11 +11,11 @@ import {
   launchBrowser,
   ROOT,
   type RunningServer,
-  reloadUntil,
   resizeTo,
   settledIn,
   startServer,
   TAKING_PICTURES,
+  untilCrawlsEnd,
 } from './harness';
 import { signedInPage } from './session';
 
@@ -212,17 +212,20 @@ describe.skipIf(!hasChromium)(
 
     it('Deep Analysis: the crawl comparison, monitored URLs and a failed check', async () => {
       await page.goto(`${server.url}/deep-analysis?w_guid=${w}`);
-      await reloadUntil(
-        page,
-        // A reloaded screen draws its cards a moment later: each reload is given that moment.
-        () =>
-          page
-            .locator('.da-comparison th', { hasText: 'Still open' })
-            .waitFor({ timeout: 10_000 })
-            .then(() => true)
-            .catch(() => false),
-        180_000,
-      );
+      await untilCrawlsEnd(page);
+      // A crawl that ended without reaching the site shows no comparison: the failure says what it shows.
+      await page
+        .locator('.da-comparison th', { hasText: 'Still open' })
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: Error) => {
+          const shown = (
+            await page
+              .locator('main')
+              .innerText()
+              .catch(() => '')
+          ).slice(0, 1_000);
+          throw new Error(`${error.message}\nThe screen shows: ${shown}`);
+        });
       await checkTables('deep-analysis-comparison');
       const failedCheck = page.locator('.ant-table a[href*="/deep-analysis/failed-check/"]').first();
       const failedCheckHref = await failedCheck.getAttribute('href');

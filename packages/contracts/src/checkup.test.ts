@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKUP_MESSAGES, CheckupUrlSchema, isCheckupUrl } from './checkup';
+// Through the package's entry, which sets the product's wording for refusals, as the server reads it.
+import { CHECKUP_MESSAGES, CheckupUrlSchema, isCheckupUrl } from './index';
 
 describe('a URL to check', () => {
   it('takes addresses as people write them, international names included', () => {
@@ -10,16 +11,31 @@ describe('a URL to check', () => {
     expect(isCheckupUrl(`https://${'a'.repeat(63)}.example.com/`)).toBe(true);
   });
 
-  it('refuses a host DNS cannot have and a URL longer than 2,048 characters, with the spec’s message', () => {
+  it('refuses a host DNS cannot have, with the spec’s message', () => {
     // A 2,000-character host passed before, and started checkups and crawls.
     const huge = `https://${'a'.repeat(2000)}.com/`;
     const longLabel = `https://${'a'.repeat(64)}.example.com/`;
     const longName = `https://${Array.from({ length: 5 }, () => 'b'.repeat(60)).join('.')}.com/`;
-    const longUrl = `https://example.com/${'p'.repeat(2030)}`;
-    for (const url of [huge, longLabel, longName, longUrl, 'https://a..example.com/']) {
+    for (const url of [huge, longLabel, longName, 'https://a..example.com/']) {
       const result = CheckupUrlSchema.safeParse(url);
       expect(result.success, url.slice(0, 40)).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(CHECKUP_MESSAGES.invalidUrl);
+    }
+  });
+
+  it('refuses a URL longer than 2,048 characters as it is stored, saying so', () => {
+    expect(isCheckupUrl(`https://example.com/${'p'.repeat(2028)}`)).toBe(true);
+    // 1,000 characters typed, 9,000 once the URL parser has written them in ASCII: passed before,
+    // and a checkup's insert failed on the index of its URL.
+    const encoded = `https://example.com/${'漢'.repeat(1000)}`;
+    for (const url of [
+      `https://example.com/${'p'.repeat(2029)}`,
+      `https://example.com/${'p'.repeat(3000)}`,
+      encoded,
+    ]) {
+      const result = CheckupUrlSchema.safeParse(url);
+      expect(result.success, url.slice(0, 40)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Maximum 2048 characters']);
     }
   });
 });

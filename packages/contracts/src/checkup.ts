@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from './date-range';
 
 const cannotAccess = (url: string) =>
   `We cannot access ${url} in order to perform our test! Either the site is not online, or our tool is being blocked by your server.`;
@@ -27,7 +28,7 @@ export const CHECKUP_MESSAGES = {
 export const CheckStatusSchema = z.enum(['passed', 'warning', 'failed']);
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
-/** The longest URL a checkup takes: what browsers and search engines handle. */
+/** The longest URL a checkup takes, as stored: what browsers and search engines handle. */
 export const MAX_URL_LENGTH = 2048;
 
 /**
@@ -37,24 +38,38 @@ export const MAX_URL_LENGTH = 2048;
 export const isDnsHostName = (host: string): boolean =>
   host.length <= 253 && host.split('.').every((label) => label.length >= 1 && label.length <= 63);
 
-/** An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. */
+/**
+ * An http(s) URL with a host, as the new-checkup form builds it from scheme + domain. Its length is
+ * measured as it is stored: the URL parser writes each character outside ASCII as up to nine
+ * (`%E6%BC%A2`), so 1,000 typed characters can become 9,000.
+ */
 export const CheckupUrlSchema = z
   .string()
   .trim()
-  .refine((value) => {
-    if (value.length > MAX_URL_LENGTH) return false;
+  .superRefine((value, ctx) => {
+    const tooLong = () =>
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: MAX_URL_LENGTH,
+        inclusive: true,
+        input: value,
+      });
+    if (value.length > MAX_URL_LENGTH) return tooLong();
+    let url: URL;
     try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.hostname.includes('.') &&
-        isDnsHostName(url.hostname.replace(/\.$/, '')) &&
-        !url.username
-      );
+      url = new URL(value);
     } catch {
-      return false;
+      return ctx.addIssue({ code: 'custom', message: CHECKUP_MESSAGES.invalidUrl, input: value });
     }
-  }, CHECKUP_MESSAGES.invalidUrl);
+    const valid =
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.includes('.') &&
+      isDnsHostName(url.hostname.replace(/\.$/, '')) &&
+      !url.username;
+    if (!valid) return ctx.addIssue({ code: 'custom', message: CHECKUP_MESSAGES.invalidUrl, input: value });
+    if (url.href.length > MAX_URL_LENGTH) tooLong();
+  });
 
 /** Whether a URL the forms built is one a checkup accepts (else 'Provide a valid URL'). */
 export const isCheckupUrl = (url: string): boolean => CheckupUrlSchema.safeParse(url).success;
@@ -216,9 +231,6 @@ export const OverviewRowSchema = z.object({
   failed: z.number().int(),
 });
 export type OverviewRow = z.infer<typeof OverviewRowSchema>;
-
-/** A calendar date, YYYY-MM-DD; the year 0000, which ISO allows and PostgreSQL does not, is refused. */
-const CalendarDateSchema = z.iso.date().refine((value) => !value.startsWith('0000'), 'Invalid date');
 
 export const OverviewsQuerySchema = z.object({
   url: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startNotAfterEnd } from './date-range';
+import { CalendarDateSchema, startNotAfterEnd } from './date-range';
 import { MonitorRegionSchema } from './websites';
 
 // Monitoring's rules (checkup document 4 and 9), shared by the probes, the outage calls and the
@@ -119,8 +119,8 @@ const MonitoredUrlSchema = z
 export const OutageListQuerySchema = z
   .object({
     url: MonitoredUrlSchema,
-    start_date: z.iso.date().optional(),
-    end_date: z.iso.date().optional(),
+    start_date: CalendarDateSchema.optional(),
+    end_date: CalendarDateSchema.optional(),
   })
   .refine(...startNotAfterEnd);
 export type OutageListQuery = z.output<typeof OutageListQuerySchema>;
@@ -181,8 +181,8 @@ export const LoadingTimeQuerySchema = z
   .object({
     url: MonitoredUrlSchema,
     region: MonitorRegionSchema,
-    start_date: z.iso.date().optional(),
-    end_date: z.iso.date().optional(),
+    start_date: CalendarDateSchema.optional(),
+    end_date: CalendarDateSchema.optional(),
     group_by: z.enum(['hour', 'day']).default('hour'),
   })
   .refine(...startNotAfterEnd);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startNotAfterEnd } from './date-range';
+import { CalendarDateSchema, startNotAfterEnd } from './date-range';
 import { isKnownMarket } from './locations';
 import { DomainSchema, WEBSITE_MESSAGES } from './websites';
 
@@ -101,8 +101,8 @@ export const PositionTrendQuerySchema = z
     domain: DomainSchema,
     location: z.string().trim().min(1).max(100),
     language: z.string().trim().min(1).max(20),
-    start_date: z.iso.date().optional(),
-    end_date: z.iso.date().optional(),
+    start_date: CalendarDateSchema.optional(),
+    end_date: CalendarDateSchema.optional(),
   })
   .refine(...startNotAfterEnd);
 export type PositionTrendQuery = z.output<typeof PositionTrendQuerySchema>;

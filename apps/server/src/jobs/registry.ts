@@ -11,6 +11,7 @@ import { toolRunJob } from '../modules/webmaster-tools/jobs';
 import { faviconJob } from '../modules/websites/favicons';
 import { domainSetupJob } from '../modules/websites/jobs';
 import { whiteLabelSchedulesJob } from '../modules/white-label/schedules';
+import { purgeJob } from '../platform/purge';
 import type { JobDefinition } from './define-job';
 
 /** Every kind of job of the product; workers serve all of them. A module adds its jobs here. */
@@ -29,4 +30,5 @@ export const registeredJobs: JobDefinition<any>[] = [
   deliverNotificationsJob,
   whiteLabelSchedulesJob,
   aiAnalysisJob,
+  purgeJob,
 ];

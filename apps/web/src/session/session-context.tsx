@@ -7,7 +7,7 @@ import {
 } from '@sitelens/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { refreshSession, request } from '../api/client';
+import { RequestError, refreshSession, request } from '../api/client';
 import { tokenStore } from '../api/token-store';
 import { useToast } from '../components/use-toast';
 
@@ -142,12 +142,17 @@ export function SessionProvider({ initial, children }: { initial?: Session | nul
           setSession(loaded);
           setStatus('signed-in');
         }
-      } catch {
-        // Loading the user failed: the spec signs out, and says so.
+      } catch (error) {
+        if (cancelled) return;
+        // Loading the user failed: the spec signs out, and says so. The session itself is ended
+        // only when the server answered: a page left while it loaded (a reload) or a network that
+        // failed said nothing against it, and ending it there signed out a user who reloaded a
+        // slow page twice.
         toast.error(ACCOUNT_MESSAGES.userLoadFailed);
-        await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
+        if (error instanceof RequestError)
+          await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' }).catch(() => undefined);
         tokenStore.set(null);
-        if (!cancelled) setStatus('anonymous');
+        setStatus('anonymous');
       }
     })();
     return () => {

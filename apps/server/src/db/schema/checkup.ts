@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
-import { bytea, createdAt } from './columns';
+import { bytea, createdAt, urlHash } from './columns';
 import { websites } from './websites';
 
 export type ReportStatus = 'running' | 'done' | 'failed';
@@ -41,7 +41,7 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_organization_created_idx').on(t.organizationId, t.createdAt),
-    index('reports_organization_url_idx').on(t.organizationId, t.url),
+    index('reports_organization_url_idx').on(t.organizationId, urlHash(t.url)),
     index('reports_user_id_idx').on(t.userId),
     index('reports_website_id_idx').on(t.websiteId),
   ],
@@ -64,7 +64,7 @@ export const reportTargets = pgTable(
     overview: jsonb().$type<ReportOverview>(),
     finishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('report_targets_report_url_unique').on(t.reportId, t.url)],
+  (t) => [uniqueIndex('report_targets_report_url_unique').on(t.reportId, urlHash(t.url))],
 );
 
 /** One check's result for one target, written as the engine produces it; written once. */

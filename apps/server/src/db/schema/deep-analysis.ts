@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
-import { bytea, createdAt } from './columns';
+import { bytea, createdAt, urlHash } from './columns';
 import { websites } from './websites';
 
 export type ProcessType =
@@ -151,7 +151,7 @@ export const serviceableUrls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('serviceable_urls_website_url_unique').on(t.websiteId, t.url),
+    uniqueIndex('serviceable_urls_website_url_unique').on(t.websiteId, urlHash(t.url)),
     // The crawler's queue: what is left, shallowest first.
     index('serviceable_urls_crawl_idx').on(t.websiteId, t.crawlState, t.depth),
     // Keyset paging of the URL list in the order URLs were added.
@@ -231,8 +231,8 @@ export const urlLinks = pgTable(
     nofollow: boolean().notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.fromId, t.toUrl] }),
-    index('url_links_target_idx').on(t.websiteId, t.toUrl),
+    uniqueIndex('url_links_from_to_unique').on(t.fromId, urlHash(t.toUrl)),
+    index('url_links_target_idx').on(t.websiteId, urlHash(t.toUrl)),
   ],
 );
 
@@ -264,8 +264,8 @@ export const urlExternalLinks = pgTable(
     anchor: text().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.fromId, t.toUrl] }),
-    index('url_external_links_target_idx').on(t.websiteId, t.toUrl),
+    uniqueIndex('url_external_links_from_to_unique').on(t.fromId, urlHash(t.toUrl)),
+    index('url_external_links_target_idx').on(t.websiteId, urlHash(t.toUrl)),
   ],
 );
 
@@ -288,7 +288,7 @@ export const externalLinkAnswers = pgTable(
     errorCode: text(),
     checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.url] })],
+  (t) => [uniqueIndex('external_link_answers_website_url_unique').on(t.websiteId, urlHash(t.url))],
 );
 
 /**
@@ -328,5 +328,5 @@ export const crawlIssues = pgTable(
     url: text().notNull(),
     status: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.checkKey, t.url] })],
+  (t) => [uniqueIndex('crawl_issues_snapshot_check_url_unique').on(t.snapshotId, t.checkKey, urlHash(t.url))],
 );

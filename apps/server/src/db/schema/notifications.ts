@@ -31,6 +31,13 @@ export const notificationChannels = pgTable(
     /** The webhook's signing key (null for e-mail and Slack). */
     secret: text(),
     enabled: boolean().notNull().default(true),
+    /**
+     * When the target was confirmed: an e-mail address by following the link mailed to it, a
+     * webhook or Slack address when it was added. Outage notifications go to confirmed channels.
+     */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the e-mail confirmation link's token, until it is followed. */
+    confirmTokenHash: text().unique(),
     createdAt: createdAt(),
   },
   (t) => [index('notification_channels_organization_idx').on(t.organizationId)],

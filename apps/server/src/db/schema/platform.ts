@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
       .default([]),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
+    /** When the mail's links stop working (its token's end): the row, links and all, goes then. */
+    expiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_recipient_created_at_idx').on(t.recipient, t.createdAt)],

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './accounts';
-import { bytea, createdAt } from './columns';
+import { bytea, createdAt, urlHash } from './columns';
 import { websites } from './websites';
 
 /**
@@ -80,7 +80,7 @@ export const toolRunUrls = pgTable(
     exclusion: text(),
   },
   (t) => [
-    uniqueIndex('tool_run_urls_url_idx').on(t.runId, t.url),
+    uniqueIndex('tool_run_urls_url_idx').on(t.runId, urlHash(t.url)),
     index('tool_run_urls_claim_idx').on(t.runId, t.crawlState, t.depth, t.seq),
   ],
 );
@@ -100,8 +100,8 @@ export const toolRunLinks = pgTable(
     internal: boolean().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.fromId, t.toUrl] }),
-    index('tool_run_links_target_idx').on(t.runId, t.toUrl),
+    uniqueIndex('tool_run_links_from_to_unique').on(t.fromId, urlHash(t.toUrl)),
+    index('tool_run_links_target_idx').on(t.runId, urlHash(t.toUrl)),
   ],
 );
 
@@ -126,7 +126,7 @@ export const toolLinkTargets = pgTable(
     foundOnCount: integer().notNull().default(0),
   },
   (t) => [
-    uniqueIndex('tool_link_targets_url_idx').on(t.runId, t.url),
+    uniqueIndex('tool_link_targets_url_idx').on(t.runId, urlHash(t.url)),
     index('tool_link_targets_kind_idx').on(t.runId, t.kind, t.seq),
   ],
 );

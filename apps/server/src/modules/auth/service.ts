@@ -130,8 +130,8 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, ip
     [user.id, hashToken(token), RESET_MINUTES],
   );
   const url = `${deps.config.PUBLIC_URL}/reset-password/${token}`;
-  await deps.services.mailer.send(
-    actionMail(
+  await deps.services.mailer.send({
+    ...actionMail(
       email,
       'Reset your Sitelens password',
       [
@@ -141,7 +141,8 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, ip
       ],
       { label: 'Choose a new password', url },
     ),
-  );
+    expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+  });
 }
 
 /** Uses a reset token once: sets the password and ends every other session. Returns the user. */

@@ -464,7 +464,7 @@ export async function reportUrls(
 export async function latestReportGuid(query: QueryFn, organizationId: string, url: string) {
   const wanted = safeNormalise(url) ?? url;
   const [row] = await query<{ id: string }>(
-    `select id from reports where organization_id = $1 and url = $2 and status = 'done'
+    `select id from reports where organization_id = $1 and md5(url) = md5($2) and url = $2 and status = 'done'
       order by created_at desc limit 1`,
     [organizationId, wanted],
   );

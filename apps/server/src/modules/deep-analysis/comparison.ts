@@ -112,7 +112,7 @@ const ISSUES = `
            case when p.change <> 'gone' then p.change
                 when coalesce(r.status, s.status) = 'passed' then 'fixed' end as change
       from pairs p
-      left join serviceable_urls u on u.website_id = $1 and u.url = p.url
+      left join serviceable_urls u on u.website_id = $1 and md5(u.url) = md5(p.url) and u.url = p.url
       left join url_check_results r on r.url_id = u.id and r.check_key = p.check_key
       left join site_check_results s on s.website_id = $1 and s.origin = p.url and s.check_key = p.check_key
      where u.id is not null or s.origin is not null),

@@ -75,7 +75,7 @@ export async function crawlCommand(database: Database, config: Config, args: str
       await storeImportedUrls(query, ids, start, found.urls, maxUrls);
       await query(
         `insert into serviceable_urls (organization_id, website_id, url, source, depth) values ($1, $2, $3, 'link', 0)
-         on conflict (website_id, url) do update set depth = 0`,
+         on conflict (website_id, md5(url)) do update set depth = 0`,
         [ids.organization_id, ids.website_id, start],
       );
     });

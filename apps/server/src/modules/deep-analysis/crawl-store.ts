@@ -237,7 +237,8 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
     await query(
       `update serviceable_urls s set depth = t.depth
          from jsonb_to_recordset($2::jsonb) as t(url text, depth int)
-        where s.website_id = $1 and s.url = t.url and t.depth is not null and (s.depth is null or s.depth > t.depth)`,
+        where s.website_id = $1 and md5(s.url) = md5(t.url) and s.url = t.url
+          and t.depth is not null and (s.depth is null or s.depth > t.depth)`,
       [websiteId, jsonParam(targets)],
     );
     // A URL found is one more the crawl will analyse: its process counts it at once, so progress
@@ -247,10 +248,11 @@ export function createDatabaseCrawlStore(database: Database, options: CrawlStore
          insert into serviceable_urls (organization_id, website_id, url, source, depth)
          select $1, $2, t.url, 'link', t.depth
            from (select t.url, t.depth from jsonb_to_recordset($3::jsonb) as t(url text, depth int)
-                  where not exists (select 1 from serviceable_urls s where s.website_id = $2 and s.url = t.url)
+                  where not exists (select 1 from serviceable_urls s
+                                   where s.website_id = $2 and md5(s.url) = md5(t.url) and s.url = t.url)
                   order by t.depth nulls last) t
           limit greatest(0, $4 - (select count(*) from serviceable_urls where website_id = $2))
-         on conflict (website_id, url) do nothing returning 1)
+         on conflict (website_id, md5(url)) do nothing returning 1)
        update analysis_processes set subprocesses_count = subprocesses_count + (select count(*) from added)
         where id = $5`,
       [organizationId, websiteId, jsonParam(targets), options.maxUrls, options.processId],

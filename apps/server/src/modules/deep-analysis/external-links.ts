@@ -33,7 +33,8 @@ export async function verifyExternalLinks(
       where l.website_id = $1
         and u.analysed_at >= (select created_at from analysis_processes where id = $2)
         and not exists (select 1 from external_link_answers a
-                         where a.website_id = $1 and a.url = l.to_url and a.process_id = $2)
+                         where a.website_id = $1 and md5(a.url) = md5(l.to_url) and a.url = l.to_url
+                           and a.process_id = $2)
       order by 1 limit ${MAX_LINKS_PER_CRAWL}`,
     [process.website_id, process.id],
   );
@@ -67,7 +68,8 @@ export async function verifyExternalLinks(
   // An answer no page links to any more goes.
   await database.query(
     `delete from external_link_answers a where a.website_id = $1
-        and not exists (select 1 from url_external_links l where l.website_id = $1 and l.to_url = a.url)`,
+        and not exists (select 1 from url_external_links l
+                         where l.website_id = $1 and md5(l.to_url) = md5(a.url) and l.to_url = a.url)`,
     [process.website_id],
   );
 }
@@ -82,7 +84,7 @@ async function saveAnswers(
      select $1, a.url, $2, a.status, a."finalUrl", a.redirects, coalesce(a.headers, '{}'), a.error, a."errorCode"
        from jsonb_to_recordset($3::jsonb) as a(url text, status int, "finalUrl" text, redirects jsonb, headers jsonb,
             error text, "errorCode" text)
-     on conflict (website_id, url) do update set process_id = excluded.process_id, status = excluded.status,
+     on conflict (website_id, md5(url)) do update set process_id = excluded.process_id, status = excluded.status,
        final_url = excluded.final_url, redirects = excluded.redirects, headers = excluded.headers,
        error = excluded.error, error_code = excluded.error_code, checked_at = now()`,
     [process.website_id, process.id, jsonParam(answers)],
@@ -110,7 +112,8 @@ export async function externalLinksOf(
     `select l.from_id, l.to_url as url, l.anchor, a.status, a.final_url, a.redirects, a.headers, a.error,
             a.error_code, a.url is not null as answered
        from url_external_links l
-       left join external_link_answers a on a.website_id = l.website_id and a.url = l.to_url
+       left join external_link_answers a
+         on a.website_id = l.website_id and md5(a.url) = md5(l.to_url) and a.url = l.to_url
       where l.from_id = any($2::uuid[]) and l.website_id = $1
       order by l.from_id, l.to_url`,
     [websiteId, fromIds],

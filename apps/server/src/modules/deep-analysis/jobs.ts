@@ -192,20 +192,20 @@ export async function storeImportedUrls(
     await query(
       `insert into serviceable_urls (organization_id, website_id, url, source, in_sitemap)
        select $1, $2, u.url, 'sitemap', true from unnest($3::text[]) as u(url)
-       on conflict (website_id, url) do update set in_sitemap = true`,
+       on conflict (website_id, md5(url)) do update set in_sitemap = true`,
       [target.organization_id, target.website_id, urls.slice(start, start + 5000)],
     );
   const homepage = normaliseUrl(homepageUrl);
   if (urls.length === 0 || !homepage) return;
   if (urls.includes(homepage))
-    await query('update serviceable_urls set depth = 0 where website_id = $1 and url = $2', [
-      target.website_id,
-      homepage,
-    ]);
+    await query(
+      'update serviceable_urls set depth = 0 where website_id = $1 and md5(url) = md5($2) and url = $2',
+      [target.website_id, homepage],
+    );
   else if (urls.length < room)
     await query(
       `insert into serviceable_urls (organization_id, website_id, url, source, depth)
-       values ($1, $2, $3, 'link', 0) on conflict (website_id, url) do update set depth = 0`,
+       values ($1, $2, $3, 'link', 0) on conflict (website_id, md5(url)) do update set depth = 0`,
       [target.organization_id, target.website_id, homepage],
     );
 }

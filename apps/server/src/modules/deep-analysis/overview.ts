@@ -236,7 +236,7 @@ async function strongChecks(query: QueryFn, websiteId: string): Promise<string[]
 async function homepageScreenshot(query: QueryFn, websiteId: string, homepageUrl: string) {
   const [row] = await query<{ png: Uint8Array }>(
     `select s.png from url_screenshots s join serviceable_urls u on u.id = s.url_id
-      where u.website_id = $1 and u.url = $2`,
+      where u.website_id = $1 and md5(u.url) = md5($2) and u.url = $2`,
     [websiteId, normaliseUrl(homepageUrl) ?? homepageUrl],
   );
   return row ? Buffer.from(row.png) : null;

@@ -504,7 +504,9 @@ export async function addUrls(
       throw fieldError('bad_request', 'urls', DEEP_ANALYSIS_MESSAGES.urlsFromDomain(website.domain));
     const unique = [...new Set(urls as string[])];
     const existing = await query<{ url: string }>(
-      'select url from serviceable_urls where website_id = $1 and url = any($2::text[])',
+      `select url from serviceable_urls
+        where website_id = $1 and md5(url) = any(array(select md5(x) from unnest($2::text[]) as x))
+          and url = any($2::text[])`,
       [websiteId, unique],
     );
     const fresh = unique.filter((url) => !existing.some((row) => row.url === url));
@@ -520,14 +522,16 @@ export async function addUrls(
     const moved = clusterId
       ? await query<UrlRow>(
           `update serviceable_urls set cluster_id = $3, cluster_pinned = true
-            where website_id = $1 and url = any($2::text[]) returning ${URL_COLUMNS}`,
+            where website_id = $1 and md5(url) = any(array(select md5(x) from unnest($2::text[]) as x))
+              and url = any($2::text[])
+            returning ${URL_COLUMNS}`,
           [websiteId, unique, clusterId],
         )
       : [];
     const inserted = await query<UrlRow>(
       `insert into serviceable_urls (organization_id, website_id, url, source, cluster_id, cluster_pinned)
        select $1, $2, u.url, 'manual', $4::uuid, $4::uuid is not null from unnest($3::text[]) as u(url)
-       on conflict (website_id, url) do nothing returning ${URL_COLUMNS}`,
+       on conflict (website_id, md5(url)) do nothing returning ${URL_COLUMNS}`,
       [organizationId, websiteId, fresh, clusterId ?? null],
     );
     if (inserted.length > 0) {

@@ -115,7 +115,8 @@ export async function runSiteChecks(database: Database, websiteId: string): Prom
   await measureClickDepth(database, websiteId);
   await database.query(
     `update serviceable_urls u set inlinks = coalesce((
-        select count(*) from url_links l where l.website_id = u.website_id and l.to_url = u.url and l.from_id <> u.id), 0)
+        select count(*) from url_links l
+         where l.website_id = u.website_id and md5(l.to_url) = md5(u.url) and l.to_url = u.url and l.from_id <> u.id), 0)
       where u.website_id = $1`,
     [websiteId],
   );
@@ -359,7 +360,9 @@ async function urlsAround(
   if (ids.length === 0 && urls.length === 0) return [...batch];
   const more = await database.query<UrlRow>(
     `select ${URL_COLUMNS} from serviceable_urls
-      where website_id = $1 and crawl_state = 'done' and (id = any($2::uuid[]) or url = any($3::text[]))`,
+      where website_id = $1 and crawl_state = 'done'
+        and (id = any($2::uuid[])
+             or (md5(url) = any(array(select md5(x) from unnest($3::text[]) as x)) and url = any($3::text[])))`,
     [websiteId, ids, urls],
   );
   return [...batch, ...more];
@@ -442,7 +445,7 @@ async function measureClickDepth(database: Database, websiteId: string): Promise
                          where l.website_id = $1 and not l.nofollow
                         union select redirect_to from frontier where redirect_to is not null)
        update serviceable_urls t set depth = $2 + 1 from targets
-        where t.website_id = $1 and t.url = targets.url and t.depth is null
+        where t.website_id = $1 and md5(t.url) = md5(targets.url) and t.url = targets.url and t.depth is null
        returning t.id`,
       [websiteId, depth],
     );
@@ -477,7 +480,8 @@ async function problemLinks(
   }>(
     `select l.from_id, l.to_url as url, l.anchor, t.status_code, t.error,
             coalesce(jsonb_array_length(t.redirects), 0) as hops
-       from url_links l join serviceable_urls t on t.website_id = l.website_id and t.url = l.to_url
+       from url_links l
+       join serviceable_urls t on t.website_id = l.website_id and md5(t.url) = md5(l.to_url) and t.url = l.to_url
       where l.from_id = any($2::uuid[]) and l.website_id = $1 and t.crawl_state = 'done' and not t.blocked_by_robots
         and (t.status_code >= 300 or t.error is not null)`,
     [websiteId, fromIds],

@@ -236,6 +236,53 @@ describe('a probe', () => {
     expect(taken.map((row) => row.check)).toEqual(['http', 'ping']);
   }, 30_000);
 
+  it('drops quietly the results of a website deleted while it was checked, and writes the others', async () => {
+    const account = await teamAccount(t, { max_tracked_websites: 5, max_monitored_regions: 3 });
+    const [gone, kept] = await Promise.all(
+      ['gone', 'kept'].map((name) =>
+        addWebsite(t.app, account, {
+          domain: `${name}.example.com`,
+          homepage_url: `http://${name}.example.com/`,
+          settings: { regions: ['sa-east-1'] },
+        }),
+      ),
+    );
+    const logged: { level: number; msg: string }[] = [];
+    const watched = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    let deleted = false;
+    const up = async (url: string) => {
+      // The website is deleted while its check is under way, before the result is written.
+      if (url.includes('gone.example.com')) {
+        await t.database.query('delete from websites where id = $1', [gone!.guid]);
+        deleted = true;
+      }
+      return { ok: true, valueMs: 1, status: 200, error: null };
+    };
+    const probe = await startProbe({
+      database: t.database,
+      fetcher: fetcherFor(),
+      region: 'sa-east-1',
+      logger: watched,
+      uptimeSeconds: 2,
+      tickMs: 50,
+      // Long enough for both websites' first slots (due within the 2 s period) to share one write.
+      flushMs: 2_500,
+      ping: up,
+      http: up,
+    });
+    probes.push(probe);
+    await waitFor(
+      'a write after the deletion',
+      async () => deleted && (logged.length > 0 || (await results(`w.id = '${kept!.guid}'`)).length > 0),
+    );
+    await probe.stop();
+    expect(
+      await t.database.query('select 1 from monitor_results where website_id = $1', [gone!.guid]),
+    ).toEqual([]);
+    expect((await results(`w.id = '${kept!.guid}'`)).map((row) => row.check)).toContain('http');
+    expect(logged).toEqual([]);
+  }, 30_000);
+
   it('is no longer live once stopped during a heartbeat, and the heartbeat does not bring it back', async () => {
     let beats = 0;
     let beatUnderWay = () => {};

@@ -193,8 +193,17 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
         a.slot.region.localeCompare(b.slot.region) ||
         a.slot.kind.localeCompare(b.slot.kind),
     );
-    const rows = batch.flatMap((w) => w.outcomes.map(([check, outcome]) => ({ w, check, outcome })));
+    const checks = batch.reduce((count, w) => count + w.outcomes.length, 0);
     const changes = await database.transaction(async (query) => {
+      // A website deleted while it was checked has nowhere to keep its results: they are dropped, the
+      // others written. The rows found are held (key share) until the end, so no delete comes between.
+      const live = await query<{ id: string }>(
+        'select id from websites where id = any($1::uuid[]) for key share',
+        [[...new Set(batch.map((w) => w.slot.websiteId))]],
+      );
+      const kept = new Set(live.map((row) => row.id));
+      const slots = batch.filter((w) => kept.has(w.slot.websiteId));
+      const rows = slots.flatMap((w) => w.outcomes.map(([check, outcome]) => ({ w, check, outcome })));
       await query(
         `insert into monitor_results (website_id, region, "check", slot_at, checked_at, ok, value_ms, status, error, bytes, probe_id)
          select *, $11::uuid from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[],
@@ -223,21 +232,21 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
                    from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[]) as u(website_id, region, kind, due_at)) as d
           where s.website_id = d.website_id and s.region = d.region and s.kind = d.kind and s.due_at = d.due_at`,
         [
-          batch.map((w) => w.slot.websiteId),
-          batch.map((w) => w.slot.region),
-          batch.map((w) => w.slot.kind),
-          batch.map((w) => w.slot.dueAt.toISOString()),
+          slots.map((w) => w.slot.websiteId),
+          slots.map((w) => w.slot.region),
+          slots.map((w) => w.slot.kind),
+          slots.map((w) => w.slot.dueAt.toISOString()),
           periods.uptimeSeconds,
           periods.speedSeconds,
         ],
       );
       return updateOutages(
         query,
-        batch.map((w) => w.slot.websiteId),
+        slots.map((w) => w.slot.websiteId),
         outageQuorum,
       );
     });
-    checksDone += rows.length;
+    checksDone += checks;
     if (changes > 0) options.onOutageChange?.();
   }
 

@@ -80,7 +80,8 @@ describe.skipIf(!serverUrl)('notifications under a SIGKILLed probe (PostgreSQL)'
       FETCH_ALLOW_PRIVATE: `127.0.0.1:${receiverPort}`,
       MONITOR_UPTIME_SECONDS: '5',
     };
-    t = await createTestApp({}, undefined, database);
+    // The API checks a channel's address as delivery will: the receiver is allowed to both.
+    t = await createTestApp({ FETCH_ALLOW_PRIVATE: env.FETCH_ALLOW_PRIVATE! }, undefined, database);
     account = await teamAccount(t, { max_tracked_websites: 1, max_monitored_regions: 1, max_competitors: 1 });
     await addWebsite(t.app, account, {
       domain: SITE,

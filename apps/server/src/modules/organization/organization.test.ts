@@ -1,3 +1,4 @@
+import { SALES_MESSAGES } from '@sitelens/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -7,6 +8,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../test/app';
+import { OWNER_ONLY } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,7 +231,8 @@ describe('invitations and members', () => {
       payload: { email: member.email },
     });
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/organization', headers: member.auth })).statusCode).toBe(404);
+    // Their sign-ins end with the membership: the access token in hand is refused at once.
+    expect((await t.app.inject({ url: '/api/organization', headers: member.auth })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/organization', headers: boss.auth })).json().members).toEqual([]);
   });
 
@@ -321,5 +324,77 @@ describe('roles and organizations', () => {
     expect((await t.app.inject({ url: `/api/user/${member.guid}`, headers: member.auth })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('what a member may see and do', () => {
+  it("sees the team's name and owner, not its members or its invitations", async () => {
+    const boss = await owner(3);
+    const member = await inviteAndJoin(boss, 'sees.little@example.test');
+    await inviteAndJoin(boss, 'colleague@example.test');
+    await inviteAs(boss, 'invited@example.test');
+    const seen = await t.app.inject({ url: '/api/organization', headers: member.auth });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({
+      guid: boss.org,
+      name: 'Growth team',
+      owner: boss.email,
+      role: 'member',
+      members: [],
+      invitations: [],
+      max_team_members: 3,
+    });
+    const team = (await t.app.inject({ url: '/api/organization', headers: boss.auth })).json();
+    expect(team.members.map((m: { email: string }) => m.email)).toEqual([
+      'sees.little@example.test',
+      'colleague@example.test',
+    ]);
+    expect(team.invitations.map((i: { invited_email: string }) => i.invited_email)).toEqual([
+      'invited@example.test',
+    ]);
+  });
+
+  it('may not give the reason for cancelling the subscription; nothing is saved', async () => {
+    const boss = await owner(2);
+    const member = await inviteAndJoin(boss, 'no.reason@example.test');
+    const reason = { reason: 'It is too costly', comment: 'Not mine to say.', plan_code: 'pro-monthly' };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/reason',
+      headers: member.auth,
+      payload: reason,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(SALES_MESSAGES.ownerOnly);
+    const saved = () =>
+      t.database.query('select email from cancellation_reasons where organization_id = $1', [boss.org]);
+    expect(await saved()).toEqual([]);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/reason',
+      headers: boss.auth,
+      payload: reason,
+    });
+    expect(own.statusCode).toBe(201);
+    expect(await saved()).toEqual([{ email: boss.email }]);
+  });
+
+  it('may not remove a tracked website; it stays, and the owner can', async () => {
+    const boss = await owner(2);
+    const member = await inviteAndJoin(boss, 'no.removal@example.test');
+    const [website] = await t.database.query<{ id: string }>(
+      `insert into websites (organization_id, domain, homepage_url, settings)
+       values ($1, 'example.com', 'https://example.com/', '{}') returning id`,
+      [boss.org],
+    );
+    const remove = (who: { auth: { authorization: string } }) =>
+      t.app.inject({ method: 'DELETE', url: `/api/website-index/${website!.id}`, headers: who.auth });
+    const refused = await remove(member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(OWNER_ONLY);
+    const left = () => t.database.query('select id from websites where id = $1', [website!.id]);
+    expect(await left()).toHaveLength(1);
+    expect((await remove(boss)).statusCode).toBe(204);
+    expect(await left()).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
-        summary: 'Your team: members and pending invitations',
+        summary: 'Your team: its name and owner; its members and pending invitations for the owner',
         tags,
         security,
         response: { 200: OrganizationSchema, ...errors },

@@ -9,7 +9,7 @@ import { type AccountsDeps, LIMITS } from '../auth/service';
 import { hashToken, randomToken } from '../auth/tokens';
 
 const INVITATION_DAYS = 7;
-const OWNER_ONLY = 'Only the team owner can do this.';
+export const OWNER_ONLY = 'Only the team owner can do this.';
 
 /** The caller's organization when the caller owns it; a member is refused with 403. */
 export function ownedBy(caller: AuthContext): string {
@@ -18,14 +18,8 @@ export function ownedBy(caller: AuthContext): string {
   return organizationId;
 }
 
-export async function getOrganization(deps: AccountsDeps, caller: AuthContext): Promise<Organization> {
-  const { database } = deps;
-  const organizationId = organizationOf(caller);
-  const [organization] = await database.query<{ id: string; name: string; owner: string }>(
-    'select o.id, o.name, u.email as owner from organizations o join users u on u.id = o.owner_id where o.id = $1',
-    [organizationId],
-  );
-  if (!organization) throw new AppError('not_found', NO_TEAM);
+/** The members (the owner left out) and the pending invitations of a team. */
+async function teamLists(database: Database, organizationId: string) {
   const members = await database.query<Organization['members'][number]>(
     `select u.email, m.role, u.f_name, u.l_name, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as c_at
        from memberships m join users u on u.id = m.user_id
@@ -38,6 +32,25 @@ export async function getOrganization(deps: AccountsDeps, caller: AuthContext): 
       where organization_id = $1 and accepted_at is null and expires_at > now() order by created_at`,
     [organizationId],
   );
+  return { members, invitations };
+}
+
+/**
+ * `GET /api/organization`. The team's name and owner are for everyone in it (a member's sidebar
+ * shows them); the members and the pending invitations, with their e-mails, are the owner's, as
+ * the Team Members page is: a member gets them empty.
+ */
+export async function getOrganization(deps: AccountsDeps, caller: AuthContext): Promise<Organization> {
+  const { database } = deps;
+  const organizationId = organizationOf(caller);
+  const [organization] = await database.query<{ id: string; name: string; owner: string }>(
+    'select o.id, o.name, u.email as owner from organizations o join users u on u.id = o.owner_id where o.id = $1',
+    [organizationId],
+  );
+  if (!organization) throw new AppError('not_found', NO_TEAM);
+  // A member sees who owns the team, not who else is in it or who was invited.
+  const { members, invitations } =
+    caller.role === 'owner' ? await teamLists(database, organizationId) : { members: [], invitations: [] };
   return {
     guid: organization.id,
     name: organization.name,
@@ -134,8 +147,8 @@ export async function invite(deps: AccountsDeps, caller: AuthContext, email: str
     return { id: row.id, teamName: teamName(organization!.name, organization!) };
   });
   const url = `${deps.config.PUBLIC_URL}/join-team/${token}`;
-  await deps.services.mailer.send(
-    actionMail(
+  await deps.services.mailer.send({
+    ...actionMail(
       email,
       `You are invited to join ${invitation.teamName} on Sitelens`,
       [
@@ -145,7 +158,8 @@ export async function invite(deps: AccountsDeps, caller: AuthContext, email: str
       ],
       { label: 'Join the team', url },
     ),
-  );
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+  });
   return { invited_email: email, token: invitation.id };
 }
 

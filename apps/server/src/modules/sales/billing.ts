@@ -97,7 +97,10 @@ export async function listInvoices(deps: SalesDeps, caller: AuthContext): Promis
   );
 }
 
-/** `GET /api/invoices/pdf/{invoiceNumber}`: another user's number answers 404. */
+/** The largest invoice number: `invoices.number` is a PostgreSQL integer (a serial). */
+const MAX_INVOICE_NUMBER = 2 ** 31 - 1;
+
+/** `GET /api/invoices/pdf/{invoiceNumber}`: another user's number, or one no invoice can have, answers 404. */
 export async function invoicePdf(
   deps: SalesDeps,
   caller: AuthContext,
@@ -106,7 +109,8 @@ export async function invoicePdf(
   requireBilling(deps);
   requireBillingOwner(caller);
   const number = Number(invoiceNumber);
-  const [row] = Number.isSafeInteger(number)
+  const possible = Number.isSafeInteger(number) && number <= MAX_INVOICE_NUMBER;
+  const [row] = possible
     ? await deps.database.query<{
         number: number;
         created_at: Date;

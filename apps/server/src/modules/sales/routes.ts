@@ -136,7 +136,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
-        summary: 'Tell us why you are leaving',
+        summary: 'Tell us why you are leaving (owner)',
         tags,
         security,
         body: CancellationBodySchema,

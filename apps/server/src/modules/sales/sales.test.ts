@@ -363,6 +363,9 @@ describe('billing info, payment method and invoices', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(ada, 'GET', '/api/invoices/pdf/999999')).statusCode).toBe(404);
+    // Past the largest number an invoice can have: no invoice either, not a database error.
+    for (const number of ['2147483648', '999999999999'])
+      expect((await call(ada, 'GET', `/api/invoices/pdf/${number}`)).statusCode, number).toBe(404);
   });
 
   it('keeps billing for the owner: a member reads the subscription and gets 403 on the rest', async () => {

@@ -355,11 +355,13 @@ export async function updateSubscription(
   return getSubscription(deps, caller);
 }
 
+/** The reason for leaving (`POST /api/subscription/reason`, or with a cancellation) is billing: a member gets 403. */
 export async function saveCancellationReason(
   query: QueryFn,
   caller: AuthContext,
   body: { reason: string; comment: string; plan_code?: string },
 ): Promise<void> {
+  requireBillingOwner(caller);
   await query(
     'insert into cancellation_reasons (email, organization_id, reason, comment, plan_code) values ($1, $2, $3, $4, $5)',
     [caller.email, caller.organizationId, body.reason, body.comment, body.plan_code ?? null],

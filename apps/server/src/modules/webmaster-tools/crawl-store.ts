@@ -72,7 +72,8 @@ export function createToolCrawlStore(
     // Most links of a page lead to pages the run knows already: only the new ones are counted and added.
     const fresh = await query<{ url: string }>(
       `select distinct u.url from unnest($2::text[]) as u(url)
-        where not exists (select 1 from tool_run_urls s where s.run_id = $1 and s.url = u.url) order by u.url`,
+        where not exists (select 1 from tool_run_urls s where s.run_id = $1 and md5(s.url) = md5(u.url) and s.url = u.url)
+        order by u.url`,
       [run.id, targets],
     );
     if (fresh.length === 0) return;
@@ -84,7 +85,7 @@ export function createToolCrawlStore(
     if (added.length > 0)
       await query(
         `insert into tool_run_urls (run_id, url, depth) select $1, u.url, $3 from unnest($2::text[]) as u(url)
-         on conflict (run_id, url) do nothing`,
+         on conflict (run_id, md5(url)) do nothing`,
         [run.id, added, depth],
       );
     if (added.length < fresh.length)

@@ -111,7 +111,7 @@ async function startPageFailure(
     }>(
       `select status_code, error, blocked_by_robots, final_url, crawl_state,
               coalesce(jsonb_array_length(redirects), 0) > 0 as redirected
-         from tool_run_urls where run_id = $1 and url = $2`,
+         from tool_run_urls where run_id = $1 and md5(url) = md5($2) and url = $2`,
       [run.id, url],
     );
     // A redirect to another site, or a page the crawl did not reach: nothing more to judge here.
@@ -181,7 +181,7 @@ async function collectTargets(query: QueryFn, runId: string): Promise<void> {
   await query(
     `insert into tool_link_targets (run_id, url, internal)
      select $1, to_url, bool_or(internal) from tool_run_links where run_id = $1 group by to_url order by min(to_url)
-     on conflict (run_id, url) do nothing`,
+     on conflict (run_id, md5(url)) do nothing`,
     [runId],
   );
   await query(
@@ -190,14 +190,15 @@ async function collectTargets(query: QueryFn, runId: string): Promise<void> {
                     (array_agg(u.url order by u.seq))[1] as first
                from tool_run_links l join tool_run_urls u on u.id = l.from_id
               where l.run_id = $1 group by l.to_url) c
-      where t.run_id = $1 and t.url = c.to_url`,
+      where t.run_id = $1 and md5(t.url) = md5(c.to_url) and t.url = c.to_url`,
     [runId],
   );
   await query(
     `update tool_link_targets t
         set check_state = 'done', status = u.status_code, kind = case when u.status_code >= 400 then 'broken' else 'ok' end
        from tool_run_urls u
-      where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1 and u.url = t.url
+      where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1
+        and md5(u.url) = md5(t.url) and u.url = t.url
         and u.crawl_state = 'done' and u.error is null and not u.blocked_by_robots
         and coalesce(jsonb_array_length(u.redirects), 0) = 0 and u.status_code between 200 and 599
         and u.status_code <> 429`,
@@ -212,7 +213,8 @@ const leaveForbiddenTargets = (query: QueryFn, runId: string) =>
         set check_state = 'done', kind = 'not_verified', status = null, chain = '[]',
             reason = 'robots.txt forbids crawling it: not requested'
        from tool_run_urls u
-      where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1 and u.url = t.url
+      where t.run_id = $1 and t.internal and t.check_state = 'pending' and u.run_id = $1
+        and md5(u.url) = md5(t.url) and u.url = t.url
         and u.blocked_by_robots`,
     [runId],
   );

@@ -195,14 +195,17 @@ export async function brokenLinksRun(
   if (previous && run.status === 'completed') {
     const [changes] = await query<{ new: number; fixed: number }>(
       `select (select count(*)::int from tool_link_targets t where t.run_id = $1 and t.kind <> 'ok'
-                 and not exists (select 1 from tool_link_targets p where p.run_id = $2 and p.url = t.url and p.kind <> 'ok')) as new,
+                 and not exists (select 1 from tool_link_targets p
+                                  where p.run_id = $2 and md5(p.url) = md5(t.url) and p.url = t.url and p.kind <> 'ok')) as new,
               (select count(*)::int from tool_link_targets p where p.run_id = $2 and p.kind <> 'ok'
-                 and not exists (select 1 from tool_link_targets t where t.run_id = $1 and t.url = p.url and t.kind <> 'ok')) as fixed`,
+                 and not exists (select 1 from tool_link_targets t
+                                  where t.run_id = $1 and md5(t.url) = md5(p.url) and t.url = p.url and t.kind <> 'ok')) as fixed`,
       [runId, previous.id],
     );
     const fixed = await query<{ url: string; kind: LinkKind }>(
       `select p.url, p.kind from tool_link_targets p where p.run_id = $2 and p.kind <> 'ok'
-          and not exists (select 1 from tool_link_targets t where t.run_id = $1 and t.url = p.url and t.kind <> 'ok')
+          and not exists (select 1 from tool_link_targets t
+                           where t.run_id = $1 and md5(t.url) = md5(p.url) and t.url = p.url and t.kind <> 'ok')
         order by p.url limit ${FIXED_LISTED}`,
       [runId, previous.id],
     );
@@ -334,7 +337,7 @@ async function linkPage(
     `select t.id, t.seq::text as seq, t.url, t.internal, t.kind, t.status, t.reason, t.chain, t.anchor, t.found_on,
             t.found_on_count,
             (${previous}::uuid is not null and not exists (select 1 from tool_link_targets p
-               where p.run_id = ${previous}::uuid and p.url = t.url and p.kind <> 'ok')) as is_new
+               where p.run_id = ${previous}::uuid and md5(p.url) = md5(t.url) and p.url = t.url and p.kind <> 'ok')) as is_new
        from tool_link_targets t where ${where}${after}
       order by ${column} ${direction}, t.seq ${direction} limit ${param(filters.limit + 1)}`,
     params,
@@ -368,7 +371,9 @@ export async function* exportLinks(
     const pages = await deps.database.query<{ to_url: string; urls: string[] }>(
       `select l.to_url, array_agg(u.url order by u.seq) as urls from tool_run_links l
          join tool_run_urls u on u.id = l.from_id
-        where l.run_id = $1 and l.to_url = any($2::text[]) group by l.to_url`,
+        where l.run_id = $1 and md5(l.to_url) = any(array(select md5(x) from unnest($2::text[]) as x))
+          and l.to_url = any($2::text[])
+        group by l.to_url`,
       [runId, page.data.map((link) => link.url)],
     );
     const foundOn = new Map(pages.map((row) => [row.to_url, row.urls]));
@@ -393,7 +398,7 @@ export async function linkPages(
   if (!target) throw new AppError('not_found', 'Link not found');
   const rows = await deps.database.query<{ url: string; anchor: string }>(
     `select u.url, l.anchor from tool_run_links l join tool_run_urls u on u.id = l.from_id
-      where l.run_id = $1 and l.to_url = $2 order by u.seq limit ${PAGES_LISTED}`,
+      where l.run_id = $1 and md5(l.to_url) = md5($2) and l.to_url = $2 order by u.seq limit ${PAGES_LISTED}`,
     [runId, target.url],
   );
   return { data: rows, meta: { total: target.found_on_count } };

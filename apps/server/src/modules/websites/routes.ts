@@ -343,7 +343,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guarded,
       schema: {
-        summary: 'Stop tracking a website and delete its data in every area',
+        summary: 'Stop tracking a website and delete its data in every area (owner)',
         tags,
         security,
         params: WebsiteGuidParamsSchema,

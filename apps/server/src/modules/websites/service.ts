@@ -20,6 +20,7 @@ import type { Queue } from '../../jobs/queue';
 import { hit } from '../../platform/rate-limit';
 import { startReport } from '../checkup/service';
 import { recrawlTask } from '../deep-analysis/recrawl';
+import { ownedBy } from '../organization/service';
 import { type PlanLimits, planAllows } from '../sales/plan-limits';
 import { domainSetupJob } from './jobs';
 
@@ -66,7 +67,7 @@ const WEBSITE_SELECT = `
     left join lateral (
       select (t.overview->>'score')::int as score, r.id as report_id, t.finished_at as scored_at
         from reports r join report_targets t on t.report_id = r.id and t.role = 'main'
-       where r.organization_id = w.organization_id and r.url = w.homepage_url
+       where r.organization_id = w.organization_id and md5(r.url) = md5(w.homepage_url) and r.url = w.homepage_url
          and t.status = 'done' and t.overview is not null
        order by t.finished_at desc nulls last
        limit 1
@@ -491,10 +492,10 @@ export async function updateSettings(
 /**
  * `DELETE /api/website-index/{guid}`: the website and its data in every area, in one transaction
  * (keywords, favicon, setups, its checkups and events cascade from the row; setups of the domain
- * that never became a website go with it).
+ * that never became a website go with it). The owner's alone: it takes the site from the whole team.
  */
 export async function deleteWebsite(deps: WebsitesDeps, caller: AuthContext, guid: string): Promise<void> {
-  const organizationId = organizationOf(caller);
+  const organizationId = ownedBy(caller);
   await deps.database.transaction(async (query) => {
     const [row] = await query<{ domain: string }>(
       'delete from websites where id = $1 and organization_id = $2 returning domain',

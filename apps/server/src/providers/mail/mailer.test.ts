@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { purgeExpired } from '../../platform/purge';
 import { createTestDatabase } from '../../test/db';
 import { startSmtpCapture } from '../../test/smtp';
-import { actionMail, createMailer } from './mailer';
+import { actionMail, createMailer, LINK_REMOVED } from './mailer';
 
 let database: Database;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -43,11 +44,15 @@ describe('the mailer', () => {
     expect(got!.text).toContain('Choose a new password: http://sitelens.test/reset-password/abc');
     expect(got!.html).toContain('href="http://sitelens.test/reset-password/abc"');
     expect(got!.html).toContain('Hello &#60;Ada&#62;,'); // text is escaped in the HTML part
-    const [row] = await database.query<{ sent_at: Date | null }>(
-      'select sent_at from mail_outbox where recipient = $1',
+    const [row] = await database.query<{ sent_at: Date | null; text: string; html: string; links: string[] }>(
+      'select sent_at, text, html, links from mail_outbox where recipient = $1',
       ['someone@example.test'],
     );
     expect(row!.sent_at).toBeInstanceOf(Date);
+    // What was sent is kept, its key-like link not: the mail server has it.
+    expect(row!.text).toContain(`Choose a new password: ${LINK_REMOVED}`);
+    expect(`${row!.text}${row!.html}${row!.links.join()}`).not.toContain('reset-password/abc');
+    expect(row!.links).toEqual([]);
   });
 
   it('without SMTP keeps the mail in the outbox and logs one line with its links', async () => {
@@ -66,5 +71,26 @@ describe('the mailer', () => {
       ['local@example.test'],
     );
     expect(rows).toEqual([{ sent_at: null, links: ['http://sitelens.test/reset-password/abc'] }]);
+  });
+
+  it('without SMTP keeps the links only until they stop working; the purge drops them then', async () => {
+    const mailer = createMailer({ database, logger: pino({ level: 'silent' }), from: 'x <x@x.test>' });
+    await mailer.send({ ...mail, to: 'soon@example.test', expiresAt: new Date(Date.now() + 60 * 60_000) });
+    await mailer.send({ ...mail, to: 'over@example.test', expiresAt: new Date(Date.now() - 1_000) });
+    await mailer.send({ ...mail, to: 'old@example.test', links: [] });
+    await database.query(
+      `update mail_outbox set created_at = now() - interval '31 days' where recipient = 'old@example.test'`,
+    );
+    await database.query(
+      `insert into rate_limits (key, window_start, count) values ('old', now() - interval '2 days', 3),
+              ('current', now(), 1)`,
+    );
+    const purged = await purgeExpired(database.query);
+    expect(purged).toMatchObject({ mail_outbox: 2, rate_limits: 1 });
+    const left = await database.query<{ recipient: string }>(
+      `select recipient from mail_outbox where recipient in ('soon@example.test', 'over@example.test', 'old@example.test')`,
+    );
+    expect(left).toEqual([{ recipient: 'soon@example.test' }]);
+    expect(await database.query('select key from rate_limits order by key')).toEqual([{ key: 'current' }]);
   });
 });

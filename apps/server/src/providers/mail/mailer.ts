@@ -11,6 +11,22 @@ export interface Mail {
   links: string[];
   /** Files sent with the mail (the outbox keeps their names and sizes, not their bytes). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** When its links stop working (a reset's or an invitation's token): the outbox drops it then. */
+  expiresAt?: Date;
+}
+
+/** What the outbox keeps of a link in a mail that was sent: the mail server has the link. */
+export const LINK_REMOVED = '[link removed]';
+
+/** The mail with its links taken out of the text, the HTML (escaped there) and the list. */
+function withoutLinks(mail: Mail): Pick<Mail, 'text' | 'html' | 'links'> {
+  let { text, html } = mail;
+  // Longest first: a link that starts another is not cut in two.
+  for (const link of [...mail.links].sort((a, b) => b.length - a.length)) {
+    text = text.replaceAll(link, LINK_REMOVED);
+    html = html.replaceAll(escapeHtml(link), LINK_REMOVED).replaceAll(link, LINK_REMOVED);
+  }
+  return { text, html, links: [] };
 }
 
 export interface Mailer {
@@ -18,8 +34,10 @@ export interface Mailer {
 }
 
 /**
- * Every mail goes into the outbox table. With `SMTP_URL` it is also sent through nodemailer;
- * without it, one log line names the recipient, the subject and the links.
+ * Every mail goes into the outbox table. With `SMTP_URL` it is sent through nodemailer and the
+ * outbox keeps it without its links (a reset or an invitation link is a key: the mail server has
+ * it, the database need not). Without SMTP, one log line names the recipient, the subject and the
+ * links (the operator passes them on), and the row keeps them until they stop working.
  */
 export function createMailer(options: {
   database: Database;
@@ -31,15 +49,16 @@ export function createMailer(options: {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
+      const kept = transport ? withoutLinks(mail) : mail;
       const [row] = await database.query<{ id: string }>(
-        `insert into mail_outbox (recipient, subject, text, html, links, attachments)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
+        `insert into mail_outbox (recipient, subject, text, html, links, attachments, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
         [
           mail.to,
           mail.subject,
-          mail.text,
-          mail.html,
-          JSON.stringify(mail.links),
+          kept.text,
+          kept.html,
+          JSON.stringify(kept.links),
           JSON.stringify(
             (mail.attachments ?? []).map((file) => ({
               filename: file.filename,
@@ -47,6 +66,7 @@ export function createMailer(options: {
               bytes: file.content.length,
             })),
           ),
+          transport ? null : (mail.expiresAt ?? null),
         ],
       );
       if (!transport) {

@@ -2,7 +2,8 @@ import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { displayHost, type Website } from '@sitelens/contracts';
 import { Button, Dropdown, Tabs, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { SETTINGS_SECTIONS, settingsPath } from '../websites/settings-sections';
+import { useSession } from '../../session/session-context';
+import { settingsPath, settingsSectionsFor } from '../websites/settings-sections';
 import { WebsiteFavicon } from '../websites/website-favicon';
 
 /** A tab per tracked website (favicon, domain, settings menu) and the plus button (spec 2.2). */
@@ -17,6 +18,7 @@ export function WebsiteTabs({
   onSelect(guid: string): void;
   onAdd(): void;
 }) {
+  const sections = settingsSectionsFor(useSession().session?.org_role ?? null);
   return (
     <Tabs
       className="website-tabs"
@@ -31,7 +33,7 @@ export function WebsiteTabs({
             <Dropdown
               trigger={['click']}
               menu={{
-                items: SETTINGS_SECTIONS.map((section) => ({
+                items: sections.map((section) => ({
                   key: section.key,
                   label: <Link to={settingsPath(section.key, website.guid)}>{section.label}</Link>,
                 })),

@@ -2,13 +2,22 @@ import { DeleteOutlined, MailOutlined } from '@ant-design/icons';
 import { ACCOUNT_MESSAGES, formatDate, MESSAGES, type Organization } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton, Typography } from 'antd';
+import { Navigate } from 'react-router';
 import { errorText, RequestError, request } from '../../api/client';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { useToast } from '../../components/use-toast';
 import { useSession } from '../../session/session-context';
+import { MEMBER_HOME } from '../sales/billing-screen';
 import { organizationQuery } from './team.queries';
 
+/** /user/team-members: the owner's (spec, roles). A member who opens it by its address goes to their profile. */
 export function TeamScreen() {
+  const { session } = useSession();
+  if (session?.org_role === 'member') return <Navigate to={MEMBER_HOME} replace />;
+  return <TeamPage />;
+}
+
+function TeamPage() {
   const team = useQuery(organizationQuery);
   if (team.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (team.isError) {

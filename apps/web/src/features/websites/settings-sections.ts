@@ -1,3 +1,5 @@
+import type { Session } from '../../session/session-context';
+
 /** The sections of a website's settings (spec 2.3), in the order the tabs and menus list them. */
 export const SETTINGS_SECTIONS = [
   { key: 'competitors', label: 'Competitors' },
@@ -5,9 +7,14 @@ export const SETTINGS_SECTIONS = [
   { key: 'monitor-locations', label: 'Monitor locations' },
   { key: 'regional-database', label: 'Regional database' },
   { key: 'notifications', label: 'Uptime Notifications' },
-  { key: 'remove-url', label: 'Remove Domain/Website' },
+  // Removing a website deletes its data for the whole team: the server refuses it to a member.
+  { key: 'remove-url', label: 'Remove Domain/Website', ownerOnly: true },
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['key'];
+
+/** The sections offered to someone of this role: a member is not shown what only the owner may do. */
+export const settingsSectionsFor = (role: Session['org_role']) =>
+  SETTINGS_SECTIONS.filter((section) => role !== 'member' || !('ownerOnly' in section));
 
 export const settingsPath = (section: SettingsSection, guid: string) =>
   `/dashboard/settings/${section}?w_guid=${guid}`;

@@ -2,7 +2,8 @@ import { MESSAGES, type OutageListReply, WEBSITE_MESSAGES, type Website } from '
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoutes, stubApi } from '../../checkup/checkup-test-kit';
+import { type Session, SessionProvider } from '../../../session/session-context';
+import { json, renderRoutes, SESSION, stubApi } from '../../checkup/checkup-test-kit';
 import { WebsiteSettingsScreen } from './website-settings-screen';
 
 const GUID = '6f1c7f0e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
@@ -105,10 +106,24 @@ const sent = (calls: Call[], method: string, path: string) =>
 
 const SETTINGS = `/api/website-index/settings/${GUID}`;
 
-const renderAt = (section: string) =>
+/** A member of the same team: the owner's settings are not offered to them. */
+const MEMBER: Session = {
+  ...SESSION,
+  org_role: 'member',
+  team: { name: 'Growth team', owner: 'lin@example.test' },
+};
+
+const renderAt = (section: string, session: Session = SESSION) =>
   renderRoutes(
     [
-      { path: '/dashboard/settings/:section', element: <WebsiteSettingsScreen /> },
+      {
+        path: '/dashboard/settings/:section',
+        element: (
+          <SessionProvider initial={session}>
+            <WebsiteSettingsScreen />
+          </SessionProvider>
+        ),
+      },
       { path: '/dashboard', element: <p>The dashboard</p> },
     ],
     `/dashboard/settings/${section}?w_guid=${GUID}`,
@@ -451,5 +466,17 @@ describe('removing the website', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sent(calls, 'DELETE', `/api/website-index/${GUID}`)).toHaveLength(1);
     expect(await screen.findByText('The dashboard')).toBeTruthy();
+  });
+
+  it('is not offered to a member, who may not remove a website: its address opens competitors', async () => {
+    const calls = serveApi();
+    const router = renderAt('remove-url', MEMBER);
+    expect(await screen.findByText('https://rival.com/')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/settings/competitors');
+    expect(router.state.location.search).toBe(`?w_guid=${GUID}`);
+    expect(screen.getByRole('tab', { name: 'Uptime Notifications' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Remove Domain/Website' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove example.com' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 });

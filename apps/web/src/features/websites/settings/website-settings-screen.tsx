@@ -2,8 +2,9 @@ import type { Website } from '@sitelens/contracts';
 import { Card, Empty, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../session/session-context';
 import { ServerErrorAlert } from '../server-error-alert';
-import { SETTINGS_SECTIONS, type SettingsSection, settingsPath } from '../settings-sections';
+import { type SettingsSection, settingsPath, settingsSectionsFor } from '../settings-sections';
 import { useSelectedWebsite } from '../use-selected-website';
 import { WebsiteSelector } from '../website-selector';
 import { CompetitorsSection } from './competitors-section';
@@ -26,18 +27,26 @@ const messages = {
   noWebsites: 'You do not track any website yet. Add one on the dashboard to change its settings here.',
 };
 
-const isSection = (key: string | undefined): key is SettingsSection =>
-  SETTINGS_SECTIONS.some((s) => s.key === key);
-
-/** `/dashboard/settings/:section?w_guid=`: a tracked website's settings (spec 2.3), a tab per section. */
+/**
+ * `/dashboard/settings/:section?w_guid=`: a tracked website's settings (spec 2.3), a tab per section
+ * the caller's role may use; an unknown section, or one that is the owner's, opens competitors.
+ */
 export function WebsiteSettingsScreen() {
   const { section } = useParams();
   const { search } = useLocation();
-  if (!isSection(section)) return <Navigate to={`/dashboard/settings/competitors${search}`} replace />;
-  return <Settings section={section} />;
+  const sections = settingsSectionsFor(useSession().session?.org_role ?? null);
+  const offered = sections.find((s) => s.key === section);
+  if (!offered) return <Navigate to={`/dashboard/settings/competitors${search}`} replace />;
+  return <Settings section={offered.key} sections={sections} />;
 }
 
-function Settings({ section }: { section: SettingsSection }) {
+function Settings({
+  section,
+  sections,
+}: {
+  section: SettingsSection;
+  sections: readonly { key: SettingsSection; label: string }[];
+}) {
   const navigate = useNavigate();
   const { websites, selected, select } = useSelectedWebsite();
   const Section = SECTIONS[section];
@@ -71,7 +80,7 @@ function Settings({ section }: { section: SettingsSection }) {
             selected ? settingsPath(key as SettingsSection, selected.guid) : `/dashboard/settings/${key}`,
           )
         }
-        items={SETTINGS_SECTIONS.map(({ key, label }) => ({ key, label }))}
+        items={sections.map(({ key, label }) => ({ key, label }))}
       />
       {body}
     </div>
