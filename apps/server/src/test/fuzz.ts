@@ -19,7 +19,7 @@ const EXTREME_DATE_TIMES = ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
 /** Ids past a PostgreSQL integer (2^31) and past a bigint (2^63). */
 const BIG_IDS = ['2147483648', '9223372036854775808'];
 
-interface JsonSchema {
+export interface JsonSchema {
   type?: string;
   format?: string;
   pattern?: string;
@@ -99,7 +99,7 @@ const next = () => ++sequence;
 const jsonOfSize = (bytes: number) => `{"a":"${'a'.repeat(bytes - 8)}"}`;
 
 /** A sample value the schema accepts, as far as a JSON schema can say; the key hints at e-mails, URLs, domains. */
-function sample(schema: JsonSchema, key = ''): unknown {
+export function sample(schema: JsonSchema, key = ''): unknown {
   const branch = schema.anyOf?.[0] ?? schema.oneOf?.[0];
   if (branch) return sample(branch, key);
   if (schema.enum) return schema.enum[0];
@@ -148,7 +148,8 @@ const URL_KEY = /url|competitors/i;
 
 /** A string of the kind the field's name asks for, so a huge one passes the format check and goes deeper. */
 function shapeFor(key: string): ((filler: string) => string) | null {
-  if (/e-?mail|user_name|u_name/i.test(key)) return (filler) => `${filler}@example.com`;
+  // A notification channel's `target` too: its first kind is an e-mail address.
+  if (/e-?mail|user_name|u_name|recipient|target/i.test(key)) return (filler) => `${filler}@example.com`;
   if (URL_KEY.test(key)) return (filler) => `${FUZZ_WEBSITE.homepage_url}${filler}`;
   if (/domain/i.test(key)) return (filler) => `${filler}.example.com`;
   return null;

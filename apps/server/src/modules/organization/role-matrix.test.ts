@@ -12,7 +12,7 @@ import {
   startTrial,
   type TestApp,
 } from '../../test/app';
-import { type FuzzOperation, fuzzOperations } from '../../test/fuzz';
+import { type FuzzOperation, fuzzOperations, type JsonSchema, sample } from '../../test/fuzz';
 import { OWNER_ONLY } from './service';
 
 // The roles table of docs/accounts.md is the rule: every operation of the OpenAPI document has a
@@ -43,63 +43,6 @@ function readRoleTable(markdown: string): Row[] {
   }));
 }
 
-interface JsonSchema {
-  type?: string;
-  format?: string;
-  pattern?: string;
-  enum?: unknown[];
-  minLength?: number;
-  minimum?: number;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-}
-
-/**
- * A value the schema accepts, so the request gets past validation to the role decision. Addresses
- * and domains are under `.invalid`, which never resolves: nothing leaves this machine.
- */
-function placeholder(schema: JsonSchema, key = ''): unknown {
-  const branch = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (branch) return placeholder(branch, key);
-  if (schema.enum) return schema.enum[0];
-  switch (schema.type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([name, inner]) => [name, placeholder(inner, name)]),
-      );
-    case 'array':
-      return schema.items ? [placeholder(schema.items, key)] : [];
-    case 'integer':
-    case 'number':
-      return schema.minimum !== undefined && schema.minimum > -1e9 ? schema.minimum : 1;
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    default:
-      return placeholderString(schema, key);
-  }
-}
-
-function placeholderString(schema: JsonSchema, key: string): string {
-  if (schema.format === 'uuid') return randomUUID();
-  if (schema.format === 'date') return '2024-01-31';
-  // A notification channel's `target` too: the first kind of channel is an e-mail address.
-  if (schema.format === 'email' || /e-?mail|user_name|u_name|recipient|target/i.test(key))
-    return 'someone@role-matrix.invalid';
-  if (schema.pattern) {
-    const pattern = new RegExp(schema.pattern);
-    const fits = ['123', '10001', '4111111111111111', 'placeholder'].find((c) => pattern.test(c));
-    if (fits) return fits;
-  }
-  if (/url|competitors/i.test(key)) return 'https://role-matrix.invalid/';
-  if (/domain/i.test(key)) return 'role-matrix.invalid';
-  return 'placeholder'.padEnd(schema.minLength ?? 0, 'z');
-}
-
 interface Parameter {
   in: 'path' | 'query';
   name: string;
@@ -114,12 +57,12 @@ function requestFor(operation: FuzzOperation, account: Account): InjectOptions {
   const parameters = operation.parameters as Parameter[];
   const url = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
-    return encodeURIComponent(String(parameter ? placeholder(parameter.schema, name) : randomUUID()));
+    return encodeURIComponent(String(parameter ? sample(parameter.schema, name) : randomUUID()));
   });
   const query = Object.fromEntries(
     parameters
       .filter((p) => p.in === 'query' && p.required)
-      .map((p) => [p.name, String(placeholder(p.schema, p.name))]),
+      .map((p) => [p.name, String(sample(p.schema, p.name))]),
   );
   address += 1;
   return {
@@ -129,7 +72,7 @@ function requestFor(operation: FuzzOperation, account: Account): InjectOptions {
     headers: account.auth,
     // Each call from its own address, so no per-address limit answers in place of the handler.
     remoteAddress: `10.77.${(address >> 8) & 255}.${address & 255}`,
-    ...(operation.body ? { payload: placeholder(operation.body as JsonSchema) as object } : {}),
+    ...(operation.body ? { payload: sample(operation.body as JsonSchema) as object } : {}),
   };
 }
 
