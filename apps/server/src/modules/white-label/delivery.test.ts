@@ -41,6 +41,19 @@ const sendContext = (now?: Date) => ({
   planLimits: createPlanLimits({ billing: 'sandbox' }),
   now,
 });
+/** A monthly schedule of a website with a saved report, to a client. */
+async function monthlyScheduleWithReport(domain: string): Promise<{ guid: string }> {
+  const account = await whiteLabelAccount();
+  const websiteId = await website(account, domain);
+  await savedReport(account, `https://${domain}/`);
+  const created = await api(account, 'POST', '/white-label/schedules', {
+    website_guid: websiteId,
+    recipient: 'client@example.com',
+    frequency: 'monthly',
+  });
+  return created.json();
+}
+
 const api = (account: Account, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: account.auth, payload });
 const anonymous = (url: string) => t.app.inject({ url: `/api${url}` });
@@ -175,16 +188,7 @@ describe('scheduled reports', () => {
   });
 
   it('takes back a send whose worker died once its lease ran out, and sends it once', async () => {
-    const account = await whiteLabelAccount();
-    const websiteId = await website(account, 'died.example.com');
-    await savedReport(account, 'https://died.example.com/');
-    const schedule = (
-      await api(account, 'POST', '/white-label/schedules', {
-        website_guid: websiteId,
-        recipient: 'client@example.com',
-        frequency: 'monthly',
-      })
-    ).json();
+    const schedule = await monthlyScheduleWithReport('died.example.com');
     const now = new Date();
     // The claim a killed worker left behind: 'sending', its lease over.
     await t.database.query(
@@ -205,16 +209,7 @@ describe('scheduled reports', () => {
   });
 
   it('leases a send for a minute and renews the lease while it runs, every minute: a dead send goes out again within two', async () => {
-    const account = await whiteLabelAccount();
-    const websiteId = await website(account, 'slow.example.com');
-    await savedReport(account, 'https://slow.example.com/');
-    const schedule = (
-      await api(account, 'POST', '/white-label/schedules', {
-        website_guid: websiteId,
-        recipient: 'client@example.com',
-        frequency: 'monthly',
-      })
-    ).json();
+    const schedule = await monthlyScheduleWithReport('slow.example.com');
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
