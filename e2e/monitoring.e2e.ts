@@ -7,8 +7,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectTo,
+  expectNoSidewaysScroll,
   hasChromium,
   launchBrowser,
+  picture,
   ROOT,
   type RunningServer,
   reloadUntil,
@@ -107,7 +109,7 @@ describe.skipIf(!hasChromium)(
       await receiver.close();
     });
 
-    it('adds an e-mail and a signed webhook channel, and a test reaches the webhook', async () => {
+    it('adds an e-mail channel that waits for its link, and a signed webhook channel a test reaches', async () => {
       // A tracked website, as Deep Analysis's form creates it.
       await page.goto(`${server.url}/deep-analysis`);
       await page.getByLabel('Domain').fill(SITE);
@@ -132,6 +134,12 @@ describe.skipIf(!hasChromium)(
       await address.fill(ALERTS);
       await card.getByRole('button', { name: 'Add channel' }).click();
       await card.getByText(ALERTS).waitFor();
+      // Anyone's address could be typed: it gets nothing, not even a test, until it follows its link.
+      await card.getByText(`We sent a confirmation link to ${ALERTS}.`, { exact: false }).waitFor();
+      const email = card.locator('.notification-channel', { hasText: ALERTS });
+      await email.getByText('Waiting for confirmation').waitFor();
+      expect(await email.getByRole('button', { name: 'Send test' }).count()).toBe(0);
+      await email.getByRole('button', { name: 'Send the link again' }).waitFor();
 
       await card.getByLabel('Channel').click();
       await page.getByTitle('Webhook').click();
@@ -146,7 +154,47 @@ describe.skipIf(!hasChromium)(
       await page.getByText('Test notification sent.').waitFor();
       await expect.poll(() => receiver.events()).toEqual(['test']);
       await webhook.getByText(/^Sent /).waitFor();
+      expect(await webhook.getByText('Waiting for confirmation').count()).toBe(0);
+      // A webhook needs no link: the note about the e-mail's stays.
+      await card.getByText(`We sent a confirmation link to ${ALERTS}.`, { exact: false }).waitFor();
       await shoot('notification-channels', { fullPage: true });
+
+      // The owner asks for the link again: the first one stops working.
+      const [first] = server.mailLinks(ALERTS);
+      expect(first).toMatch(/\/confirm-notifications\//);
+      await email.getByRole('button', { name: 'Send the link again' }).click();
+      await expect.poll(() => server.mailLinks(ALERTS)[0]).not.toBe(first);
+      const [link] = server.mailLinks(ALERTS);
+      // The mail's links name the product's public address; the page is the same on this one.
+      const here = (mailed: string) => `${server.url}${new URL(mailed).pathname}`;
+
+      // The address's reader follows the link in a browser of their own, without an account.
+      const reader = await browser.newPage({ viewport: { width: 375, height: 812 } });
+      reader.on('pageerror', (error) => errors.push(String(error)));
+      await reader.goto(here(first!));
+      await reader.getByRole('heading', { level: 1, name: 'This link no longer works' }).waitFor();
+      await reader.goto(here(link!));
+      await reader.getByRole('heading', { level: 1, name: 'Address confirmed' }).waitFor();
+      await reader
+        .getByText(`${ALERTS} now receives the outage notifications of `, { exact: false })
+        .waitFor();
+      await expectNoSidewaysScroll(reader, 'the confirmation page at 375 px');
+      await picture(reader, { path: path.join(SHOTS, 'notification-confirmed-375.png') });
+      await reader.goto(here(link!));
+      await reader.getByRole('heading', { level: 1, name: 'This link no longer works' }).waitFor();
+      await reader.close();
+
+      await page.reload();
+      await email.getByText(/^Nothing sent yet$/).waitFor();
+      expect(await email.getByText('Waiting for confirmation').count()).toBe(0);
+      await email.getByRole('button', { name: 'Send test' }).click();
+      await page.getByText('Test notification sent.').waitFor();
+      // The test mail's link is the outage screen's, without a website.
+      await expect
+        .poll(() =>
+          server.mailLinks(ALERTS).map((mailed) => new URL(mailed).pathname + new URL(mailed).search),
+        )
+        .toEqual(['/site-outage']);
       expect(errors).toEqual([]);
     });
 
@@ -199,7 +247,7 @@ describe.skipIf(!hasChromium)(
 
       // The e-mail in the outbox and the signed webhook.
       await expect
-        .poll(() => server.mailLinks(ALERTS).some((link) => link.includes('/site-outage')), {
+        .poll(() => server.mailLinks(ALERTS).some((link) => link.includes('/site-outage?url=')), {
           timeout: 30_000,
         })
         .toBe(true);

@@ -53,6 +53,15 @@ export const SCREENS: Screen[] = [
     lazy: async () => ({ Component: (await import('./features/auth/join-team-screen')).JoinTeamScreen }),
   },
   {
+    path: '/confirm-notifications/:token',
+    access: 'open',
+    example: '/confirm-notifications/example-token',
+    lazy: async () => ({
+      Component: (await import('./features/monitoring/notification-confirm-screen'))
+        .NotificationConfirmScreen,
+    }),
+  },
+  {
     path: '/shared/report/:token',
     access: 'open',
     example: '/shared/report/example-token',

@@ -8,11 +8,17 @@ export type NotificationChannelKind = z.infer<typeof NotificationChannelKindSche
 /** Channels an organization may have. */
 export const MAX_NOTIFICATION_CHANNELS = 10;
 
+/** How long the link that confirms an e-mail channel works (once). */
+export const NOTIFICATION_CONFIRM_DAYS = 7;
+
 export const NOTIFICATION_MESSAGES = {
   invalidUrl: 'Enter an http or https address',
   slackUrl: 'Enter a Slack incoming webhook address: https://hooks.slack.com/…',
   tooMany: `An organization can have up to ${MAX_NOTIFICATION_CHANNELS} notification channels.`,
   unknownChannel: 'Unknown notification channel',
+  confirmFirst: 'Confirm this address first: we sent a link to it.',
+  alreadyConfirmed: 'This address is already confirmed.',
+  confirmLinkGone: `This confirmation link is no longer valid: it was used already, replaced by a newer one, or is older than ${NOTIFICATION_CONFIRM_DAYS} days. Ask the team owner to send a new one.`,
 } as const;
 
 /** The headers a webhook delivery carries; the signature is `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
@@ -70,10 +76,26 @@ export const NotificationChannelSchema = z.object({
   /** The webhook's signing key, shown to whoever manages the channels; null for e-mail and Slack. */
   secret: z.string().nullable(),
   enabled: z.boolean(),
+  /**
+   * Whether outage notifications and test sends may go to the channel: an e-mail address once the
+   * link mailed to it was followed; a webhook or Slack address from the start.
+   */
+  confirmed: z.boolean(),
   c_at: z.string(),
   last_delivery: NotificationDeliverySchema.nullable(),
 });
 export type NotificationChannel = z.infer<typeof NotificationChannelSchema>;
+
+/** `POST /api/notifications/confirm`: the token of the link mailed to a new e-mail channel. */
+export const NotificationConfirmBodySchema = z.object({
+  token: z
+    .string({ error: NOTIFICATION_MESSAGES.confirmLinkGone })
+    .min(1, { error: NOTIFICATION_MESSAGES.confirmLinkGone })
+    .max(200, { error: NOTIFICATION_MESSAGES.confirmLinkGone }),
+});
+/** The address that now receives the team's outage notifications. */
+export const NotificationConfirmReplySchema = z.object({ target: z.string(), team: z.string() });
+export type NotificationConfirmReply = z.infer<typeof NotificationConfirmReplySchema>;
 
 export const NotificationChannelListReplySchema = z.object({
   channels: z.array(NotificationChannelSchema),

@@ -42,7 +42,8 @@ export interface OutageChange {
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * Queues one delivery per enabled channel of the outage's organization, in the caller's
+ * Queues one delivery per enabled and confirmed channel of the outage's organization (an e-mail
+ * address gets nothing before its owner followed the link mailed to it), in the caller's
  * transaction (the one that changed the outage): the change and its notifications commit together
  * or not at all, and the unique (channel, outage, event, time) makes a change repeated by a job run
  * twice notify once. An opening notifies when one of its failed checks is chosen in the website's
@@ -94,7 +95,7 @@ export async function queueOutageNotifications(query: QueryFn, change: OutageCha
     `insert into notification_deliveries (organization_id, channel_id, website_id, outage_id, event, occurred_at, payload)
      select c.organization_id, c.id, $2, $3, $4, $5, $6::jsonb
        from notification_channels c
-      where c.organization_id = $1 and c.enabled
+      where c.organization_id = $1 and c.enabled and c.confirmed_at is not null
         and ($4 = 'outage_opened' or exists (
               select 1 from notification_deliveries d
                where d.channel_id = c.id and d.outage_id = $3 and d.event = 'outage_opened'))

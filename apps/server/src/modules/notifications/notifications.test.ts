@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   MAX_NOTIFICATION_CHANNELS,
+  NOTIFICATION_CONFIRM_DAYS,
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
 } from '@sitelens/contracts';
@@ -9,9 +10,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardedFetcherFor } from '../../platform/fetcher';
 import { createMailer } from '../../providers/mail/mailer';
-import { type Account, type TestApp, teamAccount } from '../../test/app';
+import { type Account, lastMailLinks, type TestApp, teamAccount } from '../../test/app';
+import { hashToken } from '../auth/tokens';
 import { updateOutages } from '../monitoring/outages';
 import { MONITORING_PLAN, monitoredWebsite } from '../monitoring/test-support';
+import { confirmToken } from './confirmation';
 import { deliverDue, MAX_ATTEMPTS, type Notifier, webhookSignature } from './deliveries';
 
 // Outage notifications: one per state change and channel, written with the change; a signed
@@ -37,14 +40,33 @@ async function addChannel(kind: string, target: string): Promise<NotificationCha
   return response.json();
 }
 
+/** The token of the confirmation link last mailed to `address`. */
+async function mailedToken(address: string): Promise<string> {
+  const [link] = await lastMailLinks(t.database, address);
+  expect(link).toMatch(/\/confirm-notifications\/[0-9a-z]+\.[\w-]{43}$/);
+  return link!.split('/').pop()!;
+}
+
+/** Follows a confirmation link as its reader's browser does: no session, only the token. */
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/notifications/confirm', payload: { token } });
+
+/** Adds an e-mail channel and follows the link mailed to it. */
+async function addConfirmedEmail(address: string): Promise<NotificationChannel> {
+  const channel = await addChannel('email', address);
+  const confirmed = await confirm(await mailedToken(address.toLowerCase()));
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return channel;
+}
+
 /**
  * A Slack channel to the local receiver: Slack channels are added for https://hooks.slack.com only,
  * so the test's own one is written as the addition would write it.
  */
 async function addLocalSlackChannel(target: string): Promise<void> {
   await t.database.query(
-    `insert into notification_channels (organization_id, kind, target)
-     select organization_id, 'slack', $2 from memberships m join users u on u.id = m.user_id where u.email = $1`,
+    `insert into notification_channels (organization_id, kind, target, confirmed_at)
+     select organization_id, 'slack', $2, now() from memberships m join users u on u.id = m.user_id where u.email = $1`,
     [account.email, target],
   );
 }
@@ -122,7 +144,7 @@ describe('outage notifications', () => {
   it('sends one signed webhook, one Slack message and one e-mail per opening and closing, however often the outage is judged', async () => {
     const webhook = await addChannel('webhook', `${receiverUrl}/hook`);
     await addLocalSlackChannel(`${receiverUrl}/slack`);
-    await addChannel('email', 'Alerts@Quay.example.com');
+    await addConfirmedEmail('Alerts@Quay.example.com');
     expect(webhook.secret).toMatch(/^whsec_/);
 
     await result('http', false, 3);
@@ -155,7 +177,7 @@ describe('outage notifications', () => {
     expect(payload.text).toContain(`${SITE} is down (HTTP) in us-east-1`);
     expect(JSON.parse(received.find((r) => r.path === '/slack')!.body)).toEqual({ text: payload.text });
     const [mail] = await t.database.query<{ recipient: string; subject: string; text: string }>(
-      'select recipient, subject, text from mail_outbox',
+      `select recipient, subject, text from mail_outbox where subject not like 'Confirm %'`,
     );
     expect(mail).toMatchObject({ recipient: 'alerts@quay.example.com', subject: `Down: ${SITE}` });
     expect(mail!.text).toContain('http://sitelens.test/site-outage?url=');
@@ -302,8 +324,143 @@ describe('notification channels', () => {
       ['PATCH', `/notifications/channels/${channel.guid}`, { enabled: false }],
       ['DELETE', `/notifications/channels/${channel.guid}`, undefined],
       ['POST', `/notifications/channels/${channel.guid}/test`, undefined],
+      ['POST', `/notifications/channels/${channel.guid}/confirmation`, undefined],
     ] as const)
       expect((await api(method, url, body, other)).statusCode).toBe(404);
     expect((await api('GET', '/notifications/deliveries', undefined, other)).json().deliveries).toEqual([]);
+  });
+});
+
+describe('e-mail confirmation', () => {
+  const OPS = 'ops@quay.example.com';
+  const outageMails = () =>
+    t.database.query<{ recipient: string; subject: string }>(
+      `select recipient, subject from mail_outbox where subject not like 'Confirm %' order by created_at`,
+    );
+
+  it('an e-mail address gets no outage mail and no test until the link mailed to it is followed', async () => {
+    const channel = await addChannel('email', OPS);
+    expect(channel.confirmed).toBe(false);
+    const [mail] = await t.database.query<{ subject: string; text: string; expires_at: Date }>(
+      'select subject, text, expires_at from mail_outbox where recipient = $1',
+      [OPS],
+    );
+    // It names the team and who added the address, and how long the link works.
+    expect(mail!.subject).toMatch(/^Confirm outage notifications from .+ on Sitelens$/);
+    expect(mail!.text).toContain(`${account.email} added ${OPS} to the outage notifications of the team "`);
+    expect(mail!.text).toContain(`valid for ${NOTIFICATION_CONFIRM_DAYS} days`);
+    const days = (new Date(mail!.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(NOTIFICATION_CONFIRM_DAYS - 0.01);
+    expect(days).toBeLessThanOrEqual(NOTIFICATION_CONFIRM_DAYS);
+
+    const tested = await api('POST', `/notifications/channels/${channel.guid}/test`);
+    expect(tested.statusCode).toBe(409);
+    expect(tested.json().error).toBe(NOTIFICATION_MESSAGES.confirmFirst);
+    await result('http', false, 3);
+    await evaluate();
+    expect(await deliveries()).toEqual([]);
+    await deliverDue(notifier());
+    expect(await outageMails()).toEqual([]);
+    await result('http', true, 1);
+    await evaluate();
+    expect(await deliveries()).toEqual([]);
+
+    // The reader follows the link: no session, the token is the key.
+    const confirmed = await confirm(await mailedToken(OPS));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { target, team } = confirmed.json();
+    expect(target).toBe(OPS);
+    // The page names the team the mail named.
+    expect(mail!.subject).toBe(`Confirm outage notifications from ${team} on Sitelens`);
+    expect(mail!.text).toContain(`the team "${team}" on Sitelens`);
+    expect((await api('GET', '/notifications/channels')).json().channels[0]).toMatchObject({
+      guid: channel.guid,
+      confirmed: true,
+    });
+
+    // The next outage (the site down again) is mailed, and a test goes through.
+    await result('http', false, 0);
+    await evaluate();
+    await deliverDue(notifier());
+    expect(await outageMails()).toEqual([{ recipient: OPS, subject: `Down: ${SITE}` }]);
+    const retested = await api('POST', `/notifications/channels/${channel.guid}/test`);
+    expect(retested.statusCode, retested.body).toBe(200);
+    expect(retested.json().delivery).toMatchObject({ event: 'test', status: 'sent' });
+  });
+
+  it('the link works once, a new one replaces it, and it stops working after its days', async () => {
+    const channel = await addChannel('email', OPS);
+    const first = await mailedToken(OPS);
+
+    // The owner asks for the link again: a new mail, and the first link no longer works.
+    const resent = await api('POST', `/notifications/channels/${channel.guid}/confirmation`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ guid: channel.guid, confirmed: false });
+    const second = await mailedToken(OPS);
+    expect(second).not.toBe(first);
+    const replaced = await confirm(first);
+    expect(replaced.statusCode).toBe(410);
+    expect(replaced.json().error).toBe(NOTIFICATION_MESSAGES.confirmLinkGone);
+
+    // A token whose expiry is pushed later is no longer the token: refused.
+    const [, random] = second.split('.');
+    const later = `${(Math.floor(Date.now() / 1000) + 30 * 86_400).toString(36)}.${random}`;
+    expect((await confirm(later)).statusCode).toBe(410);
+
+    expect((await confirm(second)).statusCode).toBe(200);
+    const again = await confirm(second);
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error).toBe(NOTIFICATION_MESSAGES.confirmLinkGone);
+    // Confirmed, there is no link to ask for.
+    const late = await api('POST', `/notifications/channels/${channel.guid}/confirmation`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(NOTIFICATION_MESSAGES.alreadyConfirmed);
+
+    // A link older than its days: refused, and the channel stays unconfirmed.
+    const old = await addChannel('email', 'old@quay.example.com');
+    const expired = confirmToken(Date.now() - (NOTIFICATION_CONFIRM_DAYS * 86_400 + 60) * 1000);
+    await t.database.query('update notification_channels set confirm_token_hash = $2 where id = $1', [
+      old.guid,
+      expired.hash,
+    ]);
+    expect(expired.hash).toBe(hashToken(expired.token));
+    const gone = await confirm(expired.token);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().error).toBe(NOTIFICATION_MESSAGES.confirmLinkGone);
+    for (const token of ['', 'x'.repeat(201)]) expect((await confirm(token)).statusCode).toBe(400);
+    expect((await confirm('not-a-token')).statusCode).toBe(410);
+    const listed = (await api('GET', '/notifications/channels')).json().channels;
+    expect(listed.find((c: NotificationChannel) => c.guid === old.guid).confirmed).toBe(false);
+  });
+
+  it('webhook and Slack channels are confirmed when added: no link, no mail', async () => {
+    const webhook = await addChannel('webhook', `${receiverUrl}/hook`);
+    const slack = await addChannel('slack', 'https://hooks.slack.com/services/T0/B0/x');
+    expect([webhook.confirmed, slack.confirmed]).toEqual([true, true]);
+    expect(await t.database.query('select 1 from mail_outbox')).toEqual([]);
+    const resent = await api('POST', `/notifications/channels/${webhook.guid}/confirmation`);
+    expect(resent.statusCode).toBe(409);
+    expect(await t.database.query('select 1 from mail_outbox')).toEqual([]);
+  });
+
+  it('another organization can neither ask for the link again nor confirm without the mailed token', async () => {
+    const channel = await addChannel('email', OPS);
+    const other = await teamAccount(t, MONITORING_PLAN);
+    const resent = await api(
+      'POST',
+      `/notifications/channels/${channel.guid}/confirmation`,
+      undefined,
+      other,
+    );
+    expect(resent.statusCode).toBe(404);
+    expect(await t.database.query('select 1 from mail_outbox')).toHaveLength(1);
+    // The public confirmation knows no channel ids: only the token finds one.
+    for (const token of [channel.guid, hashToken(channel.guid)])
+      expect((await confirm(token)).statusCode).toBe(410);
+    const [row] = await t.database.query<{ confirmed_at: Date | null }>(
+      'select confirmed_at from notification_channels where id = $1',
+      [channel.guid],
+    );
+    expect(row!.confirmed_at).toBeNull();
   });
 });

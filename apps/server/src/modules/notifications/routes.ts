@@ -5,6 +5,8 @@ import {
   NotificationChannelParamsSchema,
   NotificationChannelPatchSchema,
   NotificationChannelSchema,
+  NotificationConfirmBodySchema,
+  NotificationConfirmReplySchema,
   NotificationDeliveryListReplySchema,
   NotificationTestReplySchema,
 } from '@sitelens/contracts';
@@ -12,12 +14,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireAuth } from '../../http/authenticate';
 import { guardedFetcherFor } from '../../platform/fetcher';
+import { confirmChannel } from './confirmation';
 import { notifierFromConfig } from './deliveries';
 import {
   addChannel,
   listChannels,
   listDeliveries,
   removeChannel,
+  resendConfirmation,
   setChannelEnabled,
   testChannel,
 } from './service';
@@ -28,6 +32,7 @@ const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySc
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['notifications'], security: [{ bearer: [] }] };
   const { database, config, logger, services } = app.deps;
+  const confirmationMailer = { mailer: services.mailer, publicUrl: config.PUBLIC_URL };
 
   app.get(
     '/notifications/channels',
@@ -51,14 +56,21 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAuth,
       schema: {
         ...schema,
-        summary: 'Add an e-mail address, a webhook (signed) or a Slack incoming webhook (owner only)',
+        summary:
+          'Add an e-mail address (mailed a link to confirm it first), a webhook (signed) or a Slack incoming webhook (owner only)',
         body: NotificationChannelInputSchema,
         response: { 201: NotificationChannelSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.code(201);
-      return addChannel(database, callerOf(request), request.body, guardedFetcherFor(config).policy);
+      return addChannel(
+        database,
+        confirmationMailer,
+        callerOf(request),
+        request.body,
+        guardedFetcherFor(config).policy,
+      );
     },
   );
 
@@ -102,9 +114,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { outgoing: 'notificationTest' },
       schema: {
         ...schema,
-        summary: 'Send a test notification to a channel now (owner only)',
+        summary:
+          'Send a test notification to a channel now (owner only); 409 for an e-mail address not yet confirmed',
         params: NotificationChannelParamsSchema,
-        response: { 200: NotificationTestReplySchema, ...errors },
+        response: { 200: NotificationTestReplySchema, ...errors, 409: ErrorReplySchema },
       },
     },
     async (request) => ({
@@ -114,6 +127,41 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.guid,
       ),
     }),
+  );
+
+  app.post(
+    '/notifications/channels/:guid/confirmation',
+    {
+      preHandler: requireAuth,
+      config: { outgoing: 'notificationTest' },
+      schema: {
+        ...schema,
+        summary:
+          'Mail an e-mail channel not yet confirmed a new confirmation link; the previous one stops working (owner only)',
+        params: NotificationChannelParamsSchema,
+        response: { 200: NotificationChannelSchema, ...errors, 409: ErrorReplySchema },
+      },
+    },
+    async (request) =>
+      resendConfirmation(database.query, confirmationMailer, callerOf(request), request.params.guid),
+  );
+
+  // Public: whoever reads the mail may have no account. The token is the key, and works once.
+  app.post(
+    '/notifications/confirm',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Confirm an e-mail channel with the token of the link mailed to it (no session); 410 once used, replaced or expired',
+        body: NotificationConfirmBodySchema,
+        response: { 200: NotificationConfirmReplySchema, 400: ErrorReplySchema, 410: ErrorReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return confirmChannel(database.query, request.body.token);
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import type { Database, QueryFn } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
 import { ownedBy } from '../organization/service';
+import { type ConfirmationMailer, confirmToken, mailConfirmationLink } from './confirmation';
 import { deliverNow, type Notifier } from './deliveries';
 
 interface DeliveryRow {
@@ -53,10 +54,11 @@ export async function listChannels(query: QueryFn, caller: AuthContext): Promise
     target: string;
     secret: string | null;
     enabled: boolean;
+    confirmed: boolean;
     created_at: Date;
     last: DeliveryRow | null;
   }>(
-    `select c.id, c.kind, c.target, c.secret, c.enabled, c.created_at,
+    `select c.id, c.kind, c.target, c.secret, c.enabled, c.confirmed_at is not null as confirmed, c.created_at,
             (select to_jsonb(l) from (select ${DELIVERY_COLUMNS}
                                         from notification_deliveries d left join websites w on w.id = d.website_id
                                        where d.channel_id = c.id order by d.created_at desc limit 1) l) as last
@@ -69,6 +71,7 @@ export async function listChannels(query: QueryFn, caller: AuthContext): Promise
     target: row.target,
     secret: caller.role === 'owner' ? row.secret : null,
     enabled: row.enabled,
+    confirmed: row.confirmed,
     c_at: iso(row.created_at)!,
     last_delivery: row.last ? toDelivery(row.last) : null,
   }));
@@ -90,9 +93,14 @@ async function checkTarget(policy: GuardedFetcher['policy'], input: Notification
   }
 }
 
-/** Adds a channel (owner only), at most MAX_NOTIFICATION_CHANNELS, counted under the organization's lock. */
+/**
+ * Adds a channel (owner only), at most MAX_NOTIFICATION_CHANNELS, counted under the organization's
+ * lock. A webhook or Slack address is the owner's own endpoint and is confirmed as it is added; an
+ * e-mail address may be anyone's, so it waits for its owner to follow the link mailed to it.
+ */
 export async function addChannel(
   database: Database,
+  mail: ConfirmationMailer,
   caller: AuthContext,
   input: NotificationChannelInput,
   /** The address policy deliveries are held to. */
@@ -100,6 +108,7 @@ export async function addChannel(
 ): Promise<NotificationChannel> {
   const organizationId = ownedBy(caller);
   await checkTarget(policy, input);
+  const confirmation = input.kind === 'email' ? confirmToken() : null;
   const id = await database.transaction(async (query) => {
     await query('select id from organizations where id = $1 for update', [organizationId]);
     const [{ count }] = (await query<{ count: number }>(
@@ -110,12 +119,45 @@ export async function addChannel(
       throw fieldError('forbidden', 'target', NOTIFICATION_MESSAGES.tooMany);
     const secret = input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
     const [row] = await query<{ id: string }>(
-      'insert into notification_channels (organization_id, kind, target, secret) values ($1, $2, $3, $4) returning id',
-      [organizationId, input.kind, input.target, secret],
+      `insert into notification_channels (organization_id, kind, target, secret, confirmed_at, confirm_token_hash)
+       values ($1, $2, $3, $4, case when $5::text is null then now() end, $5) returning id`,
+      [organizationId, input.kind, input.target, secret, confirmation?.hash ?? null],
     );
     return row!.id;
   });
+  if (confirmation)
+    await mailConfirmationLink(database.query, mail, caller, organizationId, input.target, confirmation);
   return channelOf(database.query, caller, id);
+}
+
+/**
+ * Mails an unconfirmed e-mail channel a new link (owner only); the previous link stops working.
+ * Another organization's channel is 404; a confirmed one (every webhook and Slack channel) is 409.
+ */
+export async function resendConfirmation(
+  query: QueryFn,
+  mail: ConfirmationMailer,
+  caller: AuthContext,
+  id: string,
+): Promise<NotificationChannel> {
+  const organizationId = ownedBy(caller);
+  const confirmation = confirmToken();
+  const [channel] = await query<{ target: string }>(
+    `update notification_channels set confirm_token_hash = $3
+      where id = $1 and organization_id = $2 and confirmed_at is null returning target`,
+    [id, organizationId, confirmation.hash],
+  );
+  if (!channel) {
+    const [known] = await query(
+      'select 1 from notification_channels where id = $1 and organization_id = $2',
+      [id, organizationId],
+    );
+    throw known
+      ? new AppError('conflict', NOTIFICATION_MESSAGES.alreadyConfirmed)
+      : new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+  }
+  await mailConfirmationLink(query, mail, caller, organizationId, channel.target, confirmation);
+  return channelOf(query, caller, id);
 }
 
 async function channelOf(query: QueryFn, caller: AuthContext, id: string): Promise<NotificationChannel> {
@@ -150,7 +192,8 @@ export async function removeChannel(query: QueryFn, caller: AuthContext, id: str
 
 /**
  * Sends a test notification to one channel now and answers how it went; a failure is retried
- * like any other and stays in the deliveries list with its error.
+ * like any other and stays in the deliveries list with its error. An e-mail address not yet
+ * confirmed gets nothing (409): a test is a mail like any other.
  */
 export async function testChannel(
   notifier: Notifier,
@@ -158,10 +201,17 @@ export async function testChannel(
   id: string,
 ): Promise<NotificationDelivery> {
   const organizationId = ownedBy(caller);
+  const [channel] = await notifier.database.query<{ confirmed: boolean }>(
+    'select confirmed_at is not null as confirmed from notification_channels where id = $1 and organization_id = $2',
+    [id, organizationId],
+  );
+  if (!channel) throw new AppError('not_found', NOTIFICATION_MESSAGES.unknownChannel);
+  if (!channel.confirmed) throw new AppError('conflict', NOTIFICATION_MESSAGES.confirmFirst);
   const now = new Date();
   const [queued] = await notifier.database.query<{ id: string }>(
     `insert into notification_deliveries (organization_id, channel_id, event, occurred_at, payload)
-     select organization_id, id, 'test', $3, $4::jsonb from notification_channels where id = $1 and organization_id = $2
+     select organization_id, id, 'test', $3, $4::jsonb from notification_channels
+      where id = $1 and organization_id = $2 and confirmed_at is not null
      returning id`,
     [
       id,

@@ -5,6 +5,7 @@ import type {
   NotificationChannel,
   NotificationChannelInput,
   NotificationChannelListReply,
+  NotificationConfirmReply,
   NotificationDelivery,
   OutageContextReply,
   OutageListReply,
@@ -81,3 +82,25 @@ export const removeNotificationChannel = (guid: string) =>
   request<{ removed: true }>(`/notifications/channels/${guid}`, { method: 'DELETE' });
 export const testNotificationChannel = (guid: string) =>
   request<{ delivery: NotificationDelivery }>(`/notifications/channels/${guid}/test`, { method: 'POST' });
+/** Mails an e-mail channel not yet confirmed a new link; the previous one stops working. */
+export const resendNotificationConfirmation = (guid: string) =>
+  request<NotificationChannel>(`/notifications/channels/${guid}/confirmation`, { method: 'POST' });
+
+/**
+ * `POST /api/notifications/confirm`: the link mailed to an e-mail channel confirms it, once. A query,
+ * so the page sends it once however often it mounts (a second call would find the link used); no
+ * abort signal, as a confirmation sent is done on the server whatever the page does next. No
+ * session is needed or refreshed.
+ */
+export const confirmNotificationsQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['notification-confirm', token],
+    queryFn: () =>
+      request<NotificationConfirmReply>('/notifications/confirm', {
+        method: 'POST',
+        body: { token },
+        refreshOn401: false,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });

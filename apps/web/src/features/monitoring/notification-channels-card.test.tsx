@@ -11,6 +11,7 @@ const WEBHOOK: NotificationChannel = {
   target: 'https://hooks.example.com/sitelens',
   secret: 'whsec_abc123',
   enabled: true,
+  confirmed: true,
   c_at: '2026-11-26T10:00:00.000Z',
   last_delivery: {
     guid: '1c8e6d2f-5a3b-4f9c-8d4e-2b3c4d5e6f70',
@@ -26,7 +27,18 @@ const WEBHOOK: NotificationChannel = {
   },
 };
 
-function serve(reply: NotificationChannelListReply) {
+/** An e-mail channel whose address has not followed its link yet. */
+const WAITING: NotificationChannel = {
+  ...WEBHOOK,
+  guid: '3e0a8f4b-7c5d-4b1e-8f6a-4d5e6f708192',
+  kind: 'email',
+  target: 'oncall@example.com',
+  secret: null,
+  confirmed: false,
+  last_delivery: null,
+};
+
+function serve(reply: NotificationChannelListReply, resent: Response = json(WAITING)) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   stubApi((path, init) => {
     const method = init?.method ?? 'GET';
@@ -40,10 +52,13 @@ function serve(reply: NotificationChannelListReply) {
           kind: 'email',
           target: 'ops@example.com',
           secret: null,
+          confirmed: false,
           last_delivery: null,
         },
         201,
       );
+    if (path === `/api/notifications/channels/${WAITING.guid}/confirmation` && method === 'POST')
+      return resent;
     if (path === `/api/notifications/channels/${WEBHOOK.guid}/test` && method === 'POST')
       return json({
         delivery: {
@@ -97,13 +112,51 @@ describe('the notification channels card', () => {
       ]),
     );
     expect(await screen.findByText(CHANNEL_MESSAGES.added)).toBeTruthy();
+    // The new address gets nothing until it follows its link: the card says a link went to it.
+    expect(await screen.findByText(CHANNEL_MESSAGES.linkSent('ops@example.com'))).toBeTruthy();
+  });
+
+  it('shows an e-mail address waiting for its link without a test, and sends the link again', async () => {
+    const calls = serve({ channels: [WEBHOOK, WAITING], can_manage: true });
+    render();
+    const item = (await screen.findByText(WAITING.target)).closest('li')!;
+    expect(within(item).getByText(CHANNEL_MESSAGES.waiting)).toBeTruthy();
+    expect(within(item).getByText(CHANNEL_MESSAGES.waitingHelp)).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Send test' })).toBeNull();
+    expect(within(item).queryByText('Nothing sent yet')).toBeNull();
+    // The confirmed webhook beside it is tested as before, with no waiting tag.
+    const webhook = screen.getByText(WEBHOOK.target).closest('li')!;
+    expect(within(webhook).getByRole('button', { name: 'Send test' })).toBeTruthy();
+    expect(within(webhook).queryByText(CHANNEL_MESSAGES.waiting)).toBeNull();
+
+    await userEvent.click(within(item).getByRole('button', { name: CHANNEL_MESSAGES.resend }));
+    expect(await screen.findByText(CHANNEL_MESSAGES.linkSent(WAITING.target))).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/notifications/channels/${WAITING.guid}/confirmation`,
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(CHANNEL_MESSAGES.linkSent(WAITING.target))).toBeNull());
+  });
+
+  it('shows the server’s refusal when the link cannot be sent again', async () => {
+    serve(
+      { channels: [WAITING], can_manage: true },
+      json({ error: 'Too many requests. Try again in 9 minutes.', code: 'rate_limited' }, 429),
+    );
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: CHANNEL_MESSAGES.resend }));
+    expect(await screen.findByText('Too many requests. Try again in 9 minutes.')).toBeTruthy();
+    expect(screen.queryByText(CHANNEL_MESSAGES.linkSent(WAITING.target))).toBeNull();
   });
 
   it('shows a member the channels without the controls or the secret', async () => {
-    serve({ channels: [{ ...WEBHOOK, secret: null }], can_manage: false });
+    serve({ channels: [{ ...WEBHOOK, secret: null }, WAITING], can_manage: false });
     render();
     const item = (await screen.findByText(WEBHOOK.target)).closest('li')!;
     expect(within(item).queryByRole('button', { name: 'Send test' })).toBeNull();
+    const waiting = screen.getByText(WAITING.target).closest('li')!;
+    expect(within(waiting).getByText(CHANNEL_MESSAGES.waiting)).toBeTruthy();
+    expect(within(waiting).queryByRole('button', { name: CHANNEL_MESSAGES.resend })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add channel' })).toBeNull();
     expect(screen.getByText(CHANNEL_MESSAGES.ownerOnly)).toBeTruthy();
   });

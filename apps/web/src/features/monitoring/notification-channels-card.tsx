@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_CONFIRM_DAYS,
   type NotificationChannel,
   NotificationChannelInputSchema,
   type NotificationChannelKind,
@@ -6,6 +7,7 @@ import {
 } from '@sitelens/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Card,
   Empty,
@@ -21,6 +23,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
+import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { useToast } from '../../components/use-toast';
 import { ServerErrorAlert } from '../websites/server-error-alert';
@@ -28,6 +31,7 @@ import {
   addNotificationChannel,
   notificationChannelsQuery,
   removeNotificationChannel,
+  resendNotificationConfirmation,
   setNotificationChannelEnabled,
   testNotificationChannel,
 } from './monitoring.queries';
@@ -43,6 +47,11 @@ export const CHANNEL_MESSAGES = {
   removed: 'Notification channel removed.',
   tested: 'Test notification sent.',
   secret: 'Signing secret',
+  waiting: 'Waiting for confirmation',
+  waitingHelp: 'Nothing is sent to this address until the link mailed to it is followed.',
+  resend: 'Send the link again',
+  linkSent: (address: string) =>
+    `We sent a confirmation link to ${address}. Outage alerts go to this address once the link is followed; it works for ${NOTIFICATION_CONFIRM_DAYS} days.`,
 };
 
 const KINDS: { value: NotificationChannelKind; label: string; placeholder: string }[] = [
@@ -84,12 +93,23 @@ export function NotificationChannelsCard() {
   const kind = Form.useWatch('kind', form) ?? 'email';
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationChannelsQuery.queryKey });
   const onError = async (error: unknown) => toast.error(await errorText(error));
+  // The address a confirmation link was last mailed to, until the owner closes the note.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 
   const add = useMutation({
     mutationFn: addNotificationChannel,
-    onSuccess: async () => {
+    onSuccess: async (channel) => {
       toast.success(CHANNEL_MESSAGES.added);
+      if (!channel.confirmed) setLinkSentTo(channel.target);
       form.resetFields(['target']);
+      await refresh();
+    },
+    onError,
+  });
+  const resend = useMutation({
+    mutationFn: resendNotificationConfirmation,
+    onSuccess: async (channel) => {
+      setLinkSentTo(channel.target);
       await refresh();
     },
     onError,
@@ -130,6 +150,15 @@ export function NotificationChannelsCard() {
   return (
     <Card title={CHANNEL_MESSAGES.title} className="settings-card notification-channels">
       <Typography.Paragraph>{CHANNEL_MESSAGES.intro}</Typography.Paragraph>
+      {linkSentTo && (
+        <Alert
+          type="info"
+          showIcon
+          className="notification-link-sent"
+          title={CHANNEL_MESSAGES.linkSent(linkSentTo)}
+          closable={{ onClose: () => setLinkSentTo(null), 'aria-label': 'Close' }}
+        />
+      )}
       {channels.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : channels.isError ? (
@@ -153,14 +182,25 @@ export function NotificationChannelsCard() {
                           onChange={(enabled) => toggle.mutate({ guid: channel.guid, enabled })}
                         />
                       </Tooltip>,
-                      <Button
-                        key="test"
-                        size="small"
-                        loading={test.isPending && test.variables === channel.guid}
-                        onClick={() => test.mutate(channel.guid)}
-                      >
-                        Send test
-                      </Button>,
+                      channel.confirmed ? (
+                        <Button
+                          key="test"
+                          size="small"
+                          loading={test.isPending && test.variables === channel.guid}
+                          onClick={() => test.mutate(channel.guid)}
+                        >
+                          Send test
+                        </Button>
+                      ) : (
+                        <Button
+                          key="resend"
+                          size="small"
+                          loading={resend.isPending && resend.variables === channel.guid}
+                          onClick={() => resend.mutate(channel.guid)}
+                        >
+                          {CHANNEL_MESSAGES.resend}
+                        </Button>
+                      ),
                       <Popconfirm
                         key="remove"
                         title={`Remove ${channel.target}?`}
@@ -180,12 +220,17 @@ export function NotificationChannelsCard() {
                   <Space size={8} wrap>
                     <Tag>{kindLabel(channel.kind)}</Tag>
                     <Typography.Text className="notification-target">{channel.target}</Typography.Text>
+                    {!channel.confirmed && <Tag color="warning">{CHANNEL_MESSAGES.waiting}</Tag>}
                     {!channel.enabled && <Tag>Off</Tag>}
                   </Space>
                 }
                 description={
                   <Space orientation="vertical" size={4}>
-                    <DeliveryStatus delivery={channel.last_delivery} />
+                    {channel.confirmed ? (
+                      <DeliveryStatus delivery={channel.last_delivery} />
+                    ) : (
+                      <Typography.Text type="secondary">{CHANNEL_MESSAGES.waitingHelp}</Typography.Text>
+                    )}
                     {channel.secret && (
                       <Typography.Text type="secondary">
                         {CHANNEL_MESSAGES.secret}:{' '}
