@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
-import type { GuardedProxy } from '../net/browser-proxy';
+import { CHROMIUM_SIGN_IN_SINK, type GuardedProxy } from '../net/browser-proxy';
 
 /**
  * Flags this closed network and a checkup need; background traffic off, QUIC off (it would bypass
@@ -52,6 +52,8 @@ const LEAN_FLAGS = [
     'NetworkTimeServiceQuerying',
     'AimEnabled',
     'PreconnectToSearch',
+    // Ours from here. No form's field types asked of content-autofill.googleapis.com.
+    'AutofillServerCommunication',
     'PreloadTopChromeWebUI',
     'WebUIOmniboxPopup',
     'WebUIOmniboxFullPopup',
@@ -59,13 +61,44 @@ const LEAN_FLAGS = [
   ].join(',')}`,
 ];
 
+/**
+ * Chromium's own requests that the switches above leave on, each seen at the proxy during a checkup
+ * on Chromium 156 (none of them the page's):
+ * - update.googleapis.com: at every start the component updater asks for the on-device AI models'
+ *   manifest, --disable-component-update or not. The manifest is read from an empty file instead.
+ * - accounts.google.com/ListAccounts, at start and then retried with backoff. No switch or feature
+ *   of this version stops it (playwright-core's SkipListAccountsWithoutGaiaCookies is not in it, nor
+ *   does --allow-browser-signin=false help), and the proxy cannot refuse the host, which pages load
+ *   "Sign in with Google" from. So Chromium's Google sign-in is moved to a reserved name that skips
+ *   the proxy and that the host resolver answers "not found" itself: no request, no DNS query.
+ * - content-autofill.googleapis.com, for every page with a form: AutofillServerCommunication, in
+ *   --disable-features below.
+ * Not seen here, and off at no cost: Domain Reliability beacons, hyperlink-auditing pings, crash
+ * reports, metrics uploads, default apps (playwright-core passes the last three too).
+ * --disable-client-side-phishing-detection and --safebrowsing-disable-auto-update are not in this
+ * Chromium. What no flag stops (the spellcheck dictionary, fetched once text is typed into a field,
+ * which a checkup never does) the proxy refuses: CHROMIUM_SERVICE_HOSTS in net/browser-proxy.ts.
+ */
+const QUIET_FLAGS = [
+  '--optimization-guide-manifest-override=/dev/null',
+  `--gaia-url=https://${CHROMIUM_SIGN_IN_SINK}`,
+  `--host-resolver-rules=MAP ${CHROMIUM_SIGN_IN_SINK} ~NOTFOUND`,
+  '--disable-domain-reliability',
+  '--no-pings',
+  '--disable-breakpad',
+  '--metrics-recording-only',
+  '--disable-default-apps',
+];
+
 /** Chromium's arguments behind the guarded proxy on `proxyPort`, loopback included. */
 export function chromiumArgs(proxyPort: number): string[] {
   return [
     ...CHROMIUM_FLAGS,
+    ...QUIET_FLAGS,
     ...LEAN_FLAGS,
     `--proxy-server=http://127.0.0.1:${proxyPort}`,
-    '--proxy-bypass-list=<-loopback>',
+    // Loopback goes through the proxy; only the sign-in sink skips it, to be answered "not found".
+    `--proxy-bypass-list=<-loopback>;${CHROMIUM_SIGN_IN_SINK}`,
   ];
 }
 
