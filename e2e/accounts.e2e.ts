@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, openUserMenu, type RunningServer, startServer } from './harness';
+import {
+  giveReason,
+  hasChromium,
+  launchBrowser,
+  openUserMenu,
+  type RunningServer,
+  startServer,
+} from './harness';
 import { fillCard } from './payment';
 
 const EMAIL = 'ada@example.test';
@@ -204,7 +211,7 @@ describe.skipIf(!hasChromium)('an account, from registration to deletion, in Chr
       .evaluateAll((radios) => radios.map((r) => (r.closest('label')?.textContent ?? '').trim()));
     expect(reasons).toHaveLength(8);
     expect(reasons.at(-1)).toBe('I have another reason');
-    await dialog.getByText('I have another reason').click();
+    await giveReason(page, dialog, 'I have another reason', '');
     expect(await confirm.isDisabled()).toBe(true); // still no comment
     await dialog.getByLabel('Comment').fill('Trying another tool for a while.');
     await confirm.click();

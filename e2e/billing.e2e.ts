@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSidewaysScroll,
+  giveReason,
   hasChromium,
   launchBrowser,
   openUserMenu,
@@ -177,8 +178,7 @@ describe.skipIf(!hasChromium)('a subscription, from free trial to expiry, in Chr
     const dialog = page.getByRole('dialog');
     const confirm = dialog.getByRole('button', { name: 'Cancel subscription' });
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByText('It is too costly').click();
-    await dialog.getByLabel('Comment').fill('Budget cuts this year.');
+    await giveReason(page, dialog, 'It is too costly', 'Budget cuts this year.');
     await confirm.click();
     await page.getByText('Professional (monthly): canceled').waitFor();
     await page.getByText(/Your plan stays active until/).waitFor();

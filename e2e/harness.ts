@@ -263,6 +263,29 @@ export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<v
 }
 
 /**
+ * In the reasons dialog (cancelling a subscription, deleting an account): waits for it to settle,
+ * picks `reason` until it is checked and writes `comment`. A radio clicked while the dialog still
+ * zoomed into place missed, once, beside the server suite, and its confirm button stayed disabled.
+ */
+export async function giveReason(
+  page: Page,
+  dialog: Locator,
+  reason: string,
+  comment: string,
+): Promise<void> {
+  await dialog.waitFor();
+  await settledIn(page);
+  const radio = dialog.getByRole('radio', { name: reason });
+  await expect
+    .poll(async () => {
+      if (!(await radio.isChecked())) await dialog.getByText(reason, { exact: true }).click();
+      return radio.isChecked();
+    })
+    .toBe(true);
+  await dialog.getByLabel('Comment').fill(comment);
+}
+
+/**
  * Opens the user menu and waits until it has settled: shown, and its opening motion over. An item
  * clicked while the menu still moves into place can miss it on a busy machine (the menu stayed
  * open and Logout did nothing, once, beside the server suite and a busy core).
