@@ -103,6 +103,46 @@ export async function lastMailLinks(database: Database, to: string): Promise<str
   return row?.links ?? [];
 }
 
+/** Invites `email` into `owner`'s team and joins through the mailed link: the new member's account. */
+export async function joinTeam(
+  app: FastifyInstance,
+  database: Database,
+  owner: Account,
+  email: string,
+): Promise<Account> {
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/organization/invite',
+    headers: owner.auth,
+    payload: { email },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const token = (await lastMailLinks(database, email))[0]!.split('/join-team/')[1];
+  const password = 'member-password';
+  const joined = await app.inject({
+    method: 'POST',
+    url: '/api/organization/member',
+    remoteAddress: '192.0.2.77',
+    payload: {
+      f_name: 'Mary',
+      l_name: 'Somerville',
+      pw: password,
+      invitation_token: token,
+      recaptcha_token: '',
+    },
+  });
+  if (joined.statusCode !== 201) throw new Error(`joining failed: ${joined.statusCode} ${joined.body}`);
+  const body = joined.json();
+  return {
+    guid: body.guid,
+    email,
+    password,
+    access: body.access_token,
+    refresh: body.refresh_token,
+    auth: { authorization: `Bearer ${body.access_token}` },
+  };
+}
+
 let plans = 0;
 
 /**

@@ -7,7 +7,7 @@ import {
   type Account,
   createTestApp,
   givePlan,
-  lastMailLinks,
+  joinTeam,
   registerUser,
   startTrial,
   type TestApp,
@@ -102,37 +102,7 @@ beforeAll(async () => {
     max_team_members: 10,
     allow_white_label_reports: true,
   });
-  const email = 'member@role-matrix.test';
-  const invited = await t.app.inject({
-    method: 'POST',
-    url: '/api/organization/invite',
-    headers: owner.auth,
-    payload: { email },
-  });
-  expect(invited.statusCode).toBe(201);
-  const token = (await lastMailLinks(t.database, email))[0]!.split('/').pop()!;
-  const joined = await t.app.inject({
-    method: 'POST',
-    url: '/api/organization/member',
-    remoteAddress: '192.0.2.77',
-    payload: {
-      f_name: 'Mary',
-      l_name: 'Somerville',
-      pw: 'member-password',
-      invitation_token: token,
-      recaptcha_token: '',
-    },
-  });
-  expect(joined.statusCode).toBe(201);
-  const body = joined.json();
-  member = {
-    guid: body.guid,
-    email,
-    password: 'member-password',
-    access: body.access_token,
-    refresh: body.refresh_token,
-    auth: { authorization: `Bearer ${body.access_token}` },
-  };
+  member = await joinTeam(t.app, t.database, owner, 'member@role-matrix.test');
   operations = await fuzzOperations(t.app);
   const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { security?: unknown[] }>>;

@@ -4,6 +4,7 @@ import { createSandboxProvider } from '../../providers/billing/sandbox';
 import {
   type Account,
   createTestApp,
+  joinTeam,
   registerUser,
   sandboxCard,
   startTrial,
@@ -371,36 +372,7 @@ describe('billing info, payment method and invoices', () => {
   it('keeps billing for the owner: a member reads the subscription and gets 403 on the rest', async () => {
     const owner = await registerUser(t.app);
     await startTrial(t.app, owner);
-    const invited = await call(owner, 'POST', '/api/organization/invite', {
-      email: 'member-billing@example.test',
-    });
-    expect(invited.statusCode).toBe(201);
-    const [mail] = await t.database.query<{ links: string[] }>(
-      'select links from mail_outbox where recipient = $1 order by created_at desc limit 1',
-      ['member-billing@example.test'],
-    );
-    const token = mail!.links[0]!.split('/join-team/')[1];
-    const joined = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/member',
-      remoteAddress: '192.0.2.77',
-      payload: {
-        f_name: 'Mary',
-        l_name: 'S',
-        pw: 'member-password',
-        invitation_token: token,
-        recaptcha_token: '',
-      },
-    });
-    expect(joined.statusCode).toBe(201);
-    const member = {
-      guid: '',
-      email: 'member-billing@example.test',
-      password: '',
-      access: joined.json().access_token,
-      refresh: joined.json().refresh_token,
-      auth: { authorization: `Bearer ${joined.json().access_token}` },
-    };
+    const member = await joinTeam(t.app, t.database, owner, 'member-billing@example.test');
     expect((await call(member, 'GET', '/api/subscription')).json().plan_code).toBe('pro-monthly');
     for (const [method, url, payload] of [
       ['GET', '/api/invoices'],
