@@ -32,6 +32,8 @@ const errors = { 400: ErrorReplySchema, 401: ErrorReplySchema, 403: ErrorReplySc
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['notifications'], security: [{ bearer: [] }] };
   const { database, config, logger, services } = app.deps;
+  // The address policy deliveries are held to, read from the settings once.
+  const addressPolicy = guardedFetcherFor(config).policy;
   const confirmationMailer = { mailer: services.mailer, publicUrl: config.PUBLIC_URL };
 
   app.get(
@@ -64,13 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return addChannel(
-        database,
-        confirmationMailer,
-        callerOf(request),
-        request.body,
-        guardedFetcherFor(config).policy,
-      );
+      return addChannel(database, confirmationMailer, callerOf(request), request.body, addressPolicy);
     },
   );
 
