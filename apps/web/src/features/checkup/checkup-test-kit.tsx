@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Session } from '../../session/session-context';
+import { type Session, SessionProvider } from '../../session/session-context';
 
 /** A one-category report structure for the checkup screens' tests. */
 export const STRUCTURE = {
@@ -44,13 +43,17 @@ export function stubApi(answer: (path: string, init?: RequestInit) => Response |
   );
 }
 
-/** Renders routes with the providers the app gives them, starting at `path`; answers the router. */
-export function renderRoutes(routes: { path: string; element: ReactElement }[], path: string) {
+/**
+ * Renders routes with the providers the app gives them, starting at `path`, and `session` signed in
+ * when one is given; answers the router.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, { session }: { session?: Session } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const routed = <RouterProvider router={router} />;
   render(
     <AntApp>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
+        {session ? <SessionProvider initial={session}>{routed}</SessionProvider> : routed}
       </QueryClientProvider>
     </AntApp>,
   );

@@ -7,15 +7,11 @@ import {
   type TopKeywordsOverviewReply,
   type TopKeywordsReply,
 } from '@sitelens/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../session/session-context';
 import { backlink, FETCHED_AT, overview, page, usage } from '../backlinks/test-fixtures';
-import { json, SESSION, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
+import { json, renderRoutes, SESSION, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
 import { website as trackedWebsite } from '../deep-analysis/test-fixtures';
 import { callsTo } from '../webmaster-tools/test-fixtures';
 import { DashboardScreen } from './dashboard-screen';
@@ -179,19 +175,7 @@ function serveApi(websites: unknown[], data: DataAnswers = {}) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardScreen /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider initial={SESSION}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </AntApp>,
-  );
-  return router;
+  return renderRoutes([{ path: '/dashboard', element: <DashboardScreen /> }], path, { session: SESSION });
 }
 
 afterEach(() => {

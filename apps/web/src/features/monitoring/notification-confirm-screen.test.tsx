@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from '../../routes';
-import { SessionProvider } from '../../session/session-context';
 import { json, renderRoutes, SESSION, stubApi } from '../checkup/checkup-test-kit';
 import { CONFIRM_MESSAGES, NotificationConfirmScreen } from './notification-confirm-screen';
 
@@ -95,18 +94,9 @@ describe('the confirmation page of an e-mail notification channel', () => {
 
   it('opens for a signed-in user too, without the app around it and without going to the dashboard', async () => {
     serve(json(CONFIRMED));
-    const router = createMemoryRouter(createRoutes({ contactEmail: null }), {
-      initialEntries: [`/confirm-notifications/${TOKEN}`],
+    const router = renderRoutes(createRoutes({ contactEmail: null }), `/confirm-notifications/${TOKEN}`, {
+      session: SESSION,
     });
-    render(
-      <AntApp>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SessionProvider initial={SESSION}>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </AntApp>,
-    );
     expect(await screen.findByRole('heading', { level: 1, name: CONFIRM_MESSAGES.confirmed })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/confirm-notifications/${TOKEN}`);
     expect(screen.queryByText(SESSION.email)).toBeNull();

@@ -1,12 +1,8 @@
 import type { SharedReport } from '@sitelens/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/token-store';
 import { createRoutes } from '../../routes';
-import { SessionProvider } from '../../session/session-context';
 import { json, renderRoutes, SESSION, STRUCTURE, stubApi } from '../checkup/checkup-test-kit';
 import { SHARED_REPORT_MESSAGES, SharedReportScreen } from './shared-report-screen';
 
@@ -109,18 +105,9 @@ describe('the shared report page', () => {
 
   it('opens for a signed-in user too, without the app around it and without going to the dashboard', async () => {
     serve();
-    const router = createMemoryRouter(createRoutes({ contactEmail: null }), {
-      initialEntries: [`/shared/report/${TOKEN}`],
+    const router = renderRoutes(createRoutes({ contactEmail: null }), `/shared/report/${TOKEN}`, {
+      session: SESSION,
     });
-    render(
-      <AntApp>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SessionProvider initial={SESSION}>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </AntApp>,
-    );
     expect(await screen.findByText('<b>Acme SEO</b>')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/shared/report/${TOKEN}`);
     expect(screen.queryByText('lin@example.test')).toBeNull();
