@@ -234,27 +234,28 @@ export async function reloadUntil(
 }
 
 /**
- * On a Deep Analysis screen: reloads until the screen's own call for the website's running processes
- * answers that none runs, then once more, so that what follows reads the overview after the last
- * one ended. One bound for the whole wait: a reloaded screen that took long to make its call on a
- * busy machine was slow, not stuck. A wait that ends says what still ran, to tell a slow crawl from
- * a stuck one.
+ * On a Deep Analysis screen (`?w_guid=`): asks the API, as the page's own session, for the website's
+ * running processes until none runs, then reloads the screen, so that what follows reads the
+ * overview after the last one ended. Asked directly, not through the screen's own call: a reloaded
+ * screen that made its call before the wait for it began, once beside the server suite, left the
+ * wait to its end. A wait that ends says what still ran, to tell a slow crawl from a stuck one.
  */
 export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const left = () => Math.max(1, deadline - Date.now());
-  let running: unknown[] = [];
+  const url = new URL(page.url());
+  const w = url.searchParams.get('w_guid');
+  if (!w) throw new Error(`untilCrawlsEnd needs a Deep Analysis screen with its w_guid, not ${page.url()}`);
+  const api = page.context().request;
+  const refreshed = await api.post(`${url.origin}/api/auth/refresh`);
+  if (refreshed.status() !== 200) throw new Error(`Refresh failed: ${refreshed.status()}`);
+  const { access_token } = (await refreshed.json()) as { access_token: string };
+  let running: unknown = null;
   for (;;) {
-    // Waited for once the old page is gone: its own polls answer too, and one of them read as the
-    // new page's answer sent the next reload into a page still signing in.
-    await page.reload({ waitUntil: 'commit', timeout: left() });
-    const active = await page.waitForResponse(
-      (r) => r.url().includes('/api/on-page-seo/active') && !r.url().includes('process_type='),
-      { timeout: left() },
-    );
-    // A body the page navigated away from cannot be read: ask again with the next reload.
-    running = (await active.json().catch(() => [null])) as unknown[];
-    if (running.length === 0) break;
+    const active = await api.get(`${url.origin}/api/on-page-seo/active?w_guid=${w}`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    running = active.ok() ? await active.json() : `${active.status()} ${await active.text()}`;
+    if (Array.isArray(running) && running.length === 0) break;
     if (Date.now() > deadline)
       throw new Error(`timed out waiting for the crawl to end; still running: ${JSON.stringify(running)}`);
     await page.waitForTimeout(POLL_MS);
