@@ -174,6 +174,19 @@ export const ConfigSchema = z.object({
   LLM_VISIBILITY_ENGINES: z.string().optional(),
   /** How many times each engine is asked each question, so the spread of its answers shows. */
   LLM_VISIBILITY_SAMPLES: z.coerce.number().int().min(1).max(10).default(3),
+  /** Google Search Console through an owner's Google account: a Google OAuth client (web application) whose redirect URI is PUBLIC_URL/api/search-console/oauth/callback; both, or neither. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google Search Console through a service account: its JSON key file, the account added as a user of the properties. */
+  GOOGLE_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  /** Google's Search Console API root; a Google-shaped server for tests. */
+  GOOGLE_API_URL: z.url().default('https://searchconsole.googleapis.com'),
+  /** Google's OAuth 2.0 server; unset: accounts.google.com for consent and oauth2.googleapis.com for tokens. Set: its /o/oauth2/v2/auth, /token and /revoke. */
+  GOOGLE_OAUTH_URL: z.url().optional(),
+  /** Search Console queries this process makes at most per minute for one property (Google allows 1,200 per site and per user). */
+  GOOGLE_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_200).default(600),
+  /** Encrypts stored credentials (Google refresh tokens); at least 32 characters. Unset: a key kept in the database. */
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Chromium for the browser checks. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
@@ -218,6 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(config.DATAFORSEO_LOGIN) !== Boolean(config.DATAFORSEO_PASSWORD)) {
     throw new ConfigError('Invalid configuration: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD go together');
+  }
+  if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
   if (Boolean(config.LLM_BASE_URL) !== Boolean(config.LLM_MODEL)) {
     throw new ConfigError('Invalid configuration: LLM_BASE_URL and LLM_MODEL go together');

@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   llm_not_configured: 503,
   /** The organization's monthly language model tokens are used up. */
   llm_budget_spent: 429,
+  /** Google Search Console (an OAuth client or a service account) is not configured on this server. */
+  search_console_not_configured: 503,
+  /** Google refused or did not answer a Search Console call. */
+  search_console_failed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -9,11 +9,13 @@ import {
 } from './modules/auth/tokens';
 import { seedCatalogue } from './modules/sales/catalogue';
 import { createPlanLimits, type PlanLimits } from './modules/sales/plan-limits';
+import { createSealer, type Sealer } from './platform/sealed';
 import { appSecret } from './platform/secrets';
 import { type BillingProvider, createBillingProvider } from './providers/billing';
 import { createHumanCheck, type HumanCheck } from './providers/human-check/human-check';
 import { createLlmFromConfig, type Llm } from './providers/llm';
 import { createMailer, type Mailer } from './providers/mail/mailer';
+import { createGoogle, type Google } from './providers/search-console/google';
 import { createSeoDataFromConfig, type SeoData } from './providers/seo-data';
 
 /** The adapters and keys every module shares, made once per process. */
@@ -28,6 +30,10 @@ export interface Services {
   seoData: SeoData;
   /** The language models, with their token accounting. */
   llm: Llm;
+  /** Google Search Console (OAuth client, service account, API). */
+  google: Google;
+  /** Seals the credentials the product keeps (Google refresh tokens). */
+  sealer: Sealer;
 }
 
 export async function createServices(
@@ -58,5 +64,7 @@ export async function createServices(
       createPlanLimits({ billing: config.BILLING_PROVIDER, defaultPlanCode: config.DEFAULT_PLAN }),
     seoData: overrides.seoData ?? createSeoDataFromConfig(config, database, logger),
     llm: overrides.llm ?? createLlmFromConfig(config, database, logger),
+    google: overrides.google ?? createGoogle(config),
+    sealer: overrides.sealer ?? (await createSealer(database, config.ENCRYPTION_KEY)),
   };
 }

@@ -21,6 +21,7 @@ export * from './messages';
 export * from './monitoring';
 export * from './notifications';
 export * from './sales';
+export * from './search-console';
 export * from './seo-data';
 export * from './tracked-keywords';
 export * from './validation-messages';

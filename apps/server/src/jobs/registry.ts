@@ -6,6 +6,7 @@ import { trackKeywordsJob } from '../modules/keywords/tracking';
 import { monitorRollupJob } from '../modules/monitoring/rollups';
 import { deliverNotificationsJob } from '../modules/notifications/deliveries';
 import { billingCycleJob } from '../modules/sales/jobs';
+import { searchConsoleDailyJob, searchConsoleImportJob } from '../modules/search-console/import';
 import { selftestJob } from '../modules/system/selftest';
 import { toolRunJob } from '../modules/webmaster-tools/jobs';
 import { faviconJob } from '../modules/websites/favicons';
@@ -31,4 +32,6 @@ export const registeredJobs: JobDefinition<any>[] = [
   whiteLabelSchedulesJob,
   aiAnalysisJob,
   purgeJob,
+  searchConsoleImportJob,
+  searchConsoleDailyJob,
 ];

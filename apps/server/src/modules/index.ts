@@ -15,6 +15,7 @@ import { notificationRoutes } from './notifications/routes';
 import { organizationRoutes } from './organization/routes';
 import { recurlyWebhookRoutes } from './sales/recurly-webhooks';
 import { salesRoutes } from './sales/routes';
+import { searchConsoleRoutes } from './search-console/routes';
 import { userRoutes } from './users/routes';
 import { brokenLinksRoutes, sitemapGeneratorRoutes } from './webmaster-tools/routes';
 import { websiteRoutes } from './websites/routes';
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   notificationRoutes,
   whiteLabelRoutes,
   aiRoutes,
+  searchConsoleRoutes,
 ];

@@ -6,6 +6,7 @@ export * from './monitoring';
 export * from './notifications';
 export * from './platform';
 export * from './sales';
+export * from './search-console';
 export * from './seo-data';
 export * from './system';
 export * from './webmaster-tools';
