@@ -10,6 +10,7 @@ import { benchMonitoring } from './monitoring';
 import { benchPageChecks } from './page-checks';
 import { benchRankTracker } from './rank-tracker';
 import { benchScale } from './scale';
+import { benchSearchConsole } from './search-console';
 
 const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Flags): Promise<void> }> = {
   api: {
@@ -65,6 +66,13 @@ const BENCHMARKS: Record<string, { about: string; rounds?: number; run(flags: Fl
     run: (flags) =>
       benchRankTracker({ keywords: flags.keywords, rate: flags.rate, windowSeconds: flags.window }),
   },
+  'search-console': {
+    about:
+      'the import of a generated Search Console property (--days 487, --rows-per-day 50000) on PostgreSQL against a plain INSERT of the same rows: wall time, rows/s, size per row; then the Search Performance read (28 days, the whole range) against a plain GROUP BY, p50/p99 of --rounds (20)',
+    rounds: 20,
+    run: (flags) =>
+      benchSearchConsole({ days: flags.days, rowsPerDay: flags.rowsPerDay, rounds: flags.rounds }),
+  },
   scale: {
     about:
       "the suite's former scale and time-budget cases (50,000 URLs, bodies 100,000 levels deep, timed checks) at full size against the same work at the suite's size: medians, their ratio beside the sizes', the old bounds as goals, every answer checked (3 rounds by default; --only audit,deep-bodies picks cases by name)",
@@ -85,6 +93,9 @@ interface Flags {
   window: number;
   monitors: number;
   minutes: number;
+  /** Days of the generated Search Console property, and its rows a day (search-console). */
+  days: number;
+  rowsPerDay: number;
   /** Names (or their beginnings) of the cases to run, where a benchmark has cases. */
   only?: string[];
   /** A folder to serve and crawl instead of a generated site (crawl). */
@@ -105,6 +116,8 @@ const { positionals, values } = parseArgs({
     window: { type: 'string', default: '1' },
     monitors: { type: 'string', default: '5000' },
     minutes: { type: 'string', default: '10' },
+    days: { type: 'string', default: '487' },
+    'rows-per-day': { type: 'string', default: '50000' },
     only: { type: 'string' },
     site: { type: 'string' },
   },
@@ -115,7 +128,7 @@ const benchmark = name ? BENCHMARKS[name] : undefined;
 if (!benchmark) {
   if (name) console.error(`unknown benchmark: ${name}\n`);
   console.info(
-    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10] [--only name,…] [--site folder]\n`,
+    `usage: npm run bench -- <name> [--rounds 5] [--seconds 5] [--connections 20] [--no-large] [--large-pages 100000] [--postgres] [--keywords 10000] [--rate 5] [--window 1] [--monitors 5000] [--minutes 10] [--days 487] [--rows-per-day 50000] [--only name,…] [--site folder]\n`,
   );
   for (const [key, { about }] of Object.entries(BENCHMARKS)) console.info(`  ${key.padEnd(12)} ${about}`);
   process.exit(name ? 2 : 0);
@@ -130,6 +143,8 @@ const counts = {
   window: Number(values.window),
   monitors: Number(values.monitors),
   minutes: Number(values.minutes),
+  days: Number(values.days),
+  rowsPerDay: Number(values['rows-per-day']),
 };
 if (Object.values(counts).some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(

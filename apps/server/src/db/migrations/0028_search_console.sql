@@ -95,24 +95,22 @@ ALTER TABLE "search_console_connections" ADD CONSTRAINT "search_console_connecti
 ALTER TABLE "search_console_days" ADD CONSTRAINT "search_console_days_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_oauth_states" ADD CONSTRAINT "search_console_oauth_states_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_oauth_states" ADD CONSTRAINT "search_console_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_page_days" ADD CONSTRAINT "search_console_page_days_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_page_days" ADD CONSTRAINT "search_console_page_days_page_id_search_console_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."search_console_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_pages" ADD CONSTRAINT "search_console_pages_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_queries" ADD CONSTRAINT "search_console_queries_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_query_days" ADD CONSTRAINT "search_console_query_days_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_query_days" ADD CONSTRAINT "search_console_query_days_query_id_search_console_queries_id_fk" FOREIGN KEY ("query_id") REFERENCES "public"."search_console_queries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_rows" ADD CONSTRAINT "search_console_rows_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_rows" ADD CONSTRAINT "search_console_rows_query_id_search_console_queries_id_fk" FOREIGN KEY ("query_id") REFERENCES "public"."search_console_queries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_rows" ADD CONSTRAINT "search_console_rows_page_id_search_console_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."search_console_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "search_console_segment_days" ADD CONSTRAINT "search_console_segment_days_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "search_console_connections_organization_idx" ON "search_console_connections" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "search_console_oauth_states_website_idx" ON "search_console_oauth_states" USING btree ("website_id");--> statement-breakpoint
 CREATE INDEX "search_console_oauth_states_user_idx" ON "search_console_oauth_states" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "search_console_oauth_states_expires_idx" ON "search_console_oauth_states" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "search_console_page_days_page_idx" ON "search_console_page_days" USING btree ("page_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "search_console_pages_website_page_unique" ON "search_console_pages" USING btree ("website_id",md5("page"));--> statement-breakpoint
 CREATE UNIQUE INDEX "search_console_queries_website_query_unique" ON "search_console_queries" USING btree ("website_id",md5("query"));--> statement-breakpoint
-CREATE INDEX "search_console_query_days_query_idx" ON "search_console_query_days" USING btree ("query_id");--> statement-breakpoint
 CREATE INDEX "search_console_rows_website_day_idx" ON "search_console_rows" USING btree ("website_id","day");--> statement-breakpoint
-CREATE INDEX "search_console_rows_query_idx" ON "search_console_rows" USING btree ("query_id");--> statement-breakpoint
-CREATE INDEX "search_console_rows_page_idx" ON "search_console_rows" USING btree ("page_id");
+CREATE FUNCTION "search_console_forget_website"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "search_console_rows" WHERE "website_id" = OLD."id";
+  DELETE FROM "search_console_query_days" WHERE "website_id" = OLD."id";
+  DELETE FROM "search_console_page_days" WHERE "website_id" = OLD."id";
+  DELETE FROM "search_console_segment_days" WHERE "website_id" = OLD."id";
+  RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "search_console_forget_website" AFTER DELETE ON "websites"
+  FOR EACH ROW EXECUTE FUNCTION "search_console_forget_website"();

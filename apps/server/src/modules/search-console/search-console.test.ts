@@ -470,6 +470,60 @@ describe('Google Search Console', () => {
   });
 });
 
+describe('Google Search Console figures of a removed website', () => {
+  it('go with it, every grain', async () => {
+    const t = await createTestApp();
+    try {
+      const owner = await registerUser(t.app);
+      await startTrial(t.app, owner);
+      const { guid } = await addWebsite(t.app, owner, {
+        domain: 'gone.test',
+        homepage_url: 'https://gone.test/',
+      });
+      const [query] = await t.database.query<{ id: number }>(
+        `insert into search_console_queries (website_id, query) values ($1, 'gone') returning id`,
+        [guid],
+      );
+      const [page] = await t.database.query<{ id: number }>(
+        `insert into search_console_pages (website_id, page) values ($1, 'https://gone.test/') returning id`,
+        [guid],
+      );
+      const day = [guid, '2026-11-01'];
+      await t.database.query(`insert into search_console_rows values ($1, $2, $3, $4, 'gbr', 1, 1, 2, 3)`, [
+        ...day,
+        query!.id,
+        page!.id,
+      ]);
+      await t.database.query(`insert into search_console_query_days values ($1, $2, $3, 1, 2, 6)`, [
+        ...day,
+        query!.id,
+      ]);
+      await t.database.query(`insert into search_console_page_days values ($1, $2, $3, 1, 2, 6)`, [
+        ...day,
+        page!.id,
+      ]);
+      await t.database.query(
+        `insert into search_console_segment_days values ($1, $2, 'gbr', 'DESKTOP', 1, 2, 6)`,
+        day,
+      );
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/website-index/${guid}`,
+        headers: owner.auth,
+      });
+      expect(removed.statusCode).toBe(204);
+      const [left] = await t.database.query<{ n: number }>(
+        `select (select count(*) from search_console_rows) + (select count(*) from search_console_query_days)
+              + (select count(*) from search_console_page_days) + (select count(*) from search_console_segment_days)
+              + (select count(*) from search_console_queries) + (select count(*) from search_console_pages) as n`,
+      );
+      expect(Number(left!.n)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('Google Search Console, not configured', () => {
   it('says what the operator sets, and starts nothing', async () => {
     const t = await createTestApp();
