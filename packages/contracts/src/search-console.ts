@@ -116,6 +116,14 @@ export const SearchPerformanceQuerySchema = z
   .refine(...startNotAfterEnd);
 export type SearchPerformanceQuery = z.infer<typeof SearchPerformanceQuerySchema>;
 
+/** A range's top queries and pages by clicks, and the sums of the queries Google names. */
+export const SearchRankingSchema = z.object({
+  queries: z.array(SearchMetricsSchema.extend({ query: z.string() })),
+  pages: z.array(SearchMetricsSchema.extend({ page: z.string() })),
+  named: z.object({ clicks: z.number(), impressions: z.number() }),
+});
+export type SearchRanking = z.infer<typeof SearchRankingSchema>;
+
 export const SearchPerformanceSchema = z.object({
   source: z.literal('google_search_console'),
   property: z.string(),

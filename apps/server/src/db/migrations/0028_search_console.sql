@@ -89,6 +89,15 @@ CREATE TABLE "search_console_segment_days" (
 	CONSTRAINT "search_console_segment_days_website_id_day_country_device_pk" PRIMARY KEY("website_id","day","country","device")
 );
 --> statement-breakpoint
+CREATE TABLE "search_console_summaries" (
+	"website_id" uuid NOT NULL,
+	"start_day" date NOT NULL,
+	"end_day" date NOT NULL,
+	"ranking" jsonb NOT NULL,
+	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "search_console_summaries_website_id_start_day_end_day_pk" PRIMARY KEY("website_id","start_day","end_day")
+);
+--> statement-breakpoint
 ALTER TABLE "search_console_connections" ADD CONSTRAINT "search_console_connections_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_connections" ADD CONSTRAINT "search_console_connections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_connections" ADD CONSTRAINT "search_console_connections_connected_by_users_id_fk" FOREIGN KEY ("connected_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -97,6 +106,7 @@ ALTER TABLE "search_console_oauth_states" ADD CONSTRAINT "search_console_oauth_s
 ALTER TABLE "search_console_oauth_states" ADD CONSTRAINT "search_console_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_pages" ADD CONSTRAINT "search_console_pages_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_console_queries" ADD CONSTRAINT "search_console_queries_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_console_summaries" ADD CONSTRAINT "search_console_summaries_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "search_console_connections_organization_idx" ON "search_console_connections" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "search_console_oauth_states_website_idx" ON "search_console_oauth_states" USING btree ("website_id");--> statement-breakpoint
 CREATE INDEX "search_console_oauth_states_user_idx" ON "search_console_oauth_states" USING btree ("user_id");--> statement-breakpoint

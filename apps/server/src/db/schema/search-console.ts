@@ -1,3 +1,4 @@
+import type { SearchRanking } from '@sitelens/contracts';
 import {
   bigint,
   boolean,
@@ -5,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -184,4 +186,23 @@ export const searchConsoleRows = pgTable(
     position: real().notNull(),
   },
   (t) => [index('search_console_rows_website_day_idx').on(t.websiteId, t.day)],
+);
+
+/**
+ * The top queries and pages of the ranges the screen offers (7 days to everything stored, up to the
+ * newest day), ranked once after each import: 16 months of query days are millions of rows, too
+ * many to rank on every read. Used only while no day was imported after it.
+ */
+export const searchConsoleSummaries = pgTable(
+  'search_console_summaries',
+  {
+    websiteId: uuid()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    startDay: date().notNull(),
+    endDay: date().notNull(),
+    ranking: jsonb().$type<SearchRanking>().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.startDay, t.endDay] })],
 );

@@ -13,6 +13,7 @@ import {
   type SearchAnalyticsRow,
   type SearchConsoleClient,
 } from '../../providers/search-console/google';
+import { summarize } from './performance';
 
 // The import of a website's Search Console figures. At connection: the 16 months Google keeps;
 // then once a UTC day: the days Google still revises (the last 4) again, and any day not yet
@@ -25,9 +26,12 @@ const MONTHS_KEPT = 16;
 export const REVISED_DAYS = 4;
 /** Google's largest page of rows. */
 export const ROWS_A_REQUEST = 25_000;
-/** A spent quota is asked again after this long, doubling, a few times before the run gives up. */
-const QUOTA_WAIT_MS = 30_000;
-const QUOTA_TRIES = 4;
+/**
+ * A spent quota is asked again after 30 s, a failure on Google's side or on the way (5xx, a reset
+ * connection) after 1 s, each doubling, a few times before the run gives up (and its job is retried).
+ */
+const RETRY_WAIT_MS = { quota: 30_000, unavailable: 1_000 };
+const TRIES = 4;
 
 const DEVICES: Record<string, number> = { DESKTOP: 1, MOBILE: 2, TABLET: 3 };
 
@@ -39,8 +43,8 @@ export interface ImportDeps {
   /** Queries at most per minute for one property (GOOGLE_QUERIES_PER_MINUTE). */
   queriesPerMinute: number;
   now?: () => Date;
-  /** The first wait after a 429 (tests shorten it). */
-  quotaWaitMs?: number;
+  /** The first wait before asking again (tests shorten it). */
+  retryWaitMs?: number;
 }
 
 /** The credential a connection reads Google with; a sealed token that no longer opens asks for a reconnect. */
@@ -88,21 +92,21 @@ interface Run {
   property: string;
 }
 
-/** One query to Google within the property's pace; a spent quota waits and asks again. */
+/** One query to Google within the property's pace; a spent quota or a passing failure waits and asks again. */
 async function ask(
   run: Run,
   request: Parameters<SearchConsoleClient['query']>[1],
 ): Promise<SearchAnalyticsRow[]> {
-  let wait = run.deps.quotaWaitMs ?? QUOTA_WAIT_MS;
   for (let attempt = 1; ; attempt += 1) {
     await pace(run.property, run.deps.queriesPerMinute);
     try {
       return await run.client.query(run.property, request);
     } catch (error) {
-      if (!(error instanceof GoogleError) || error.failure !== 'quota' || attempt >= QUOTA_TRIES) throw error;
-      run.deps.logger.info({ property: run.property, wait }, 'search console quota spent: waiting');
+      const failure = error instanceof GoogleError ? error.failure : null;
+      if ((failure !== 'quota' && failure !== 'unavailable') || attempt >= TRIES) throw error;
+      const wait = (run.deps.retryWaitMs ?? RETRY_WAIT_MS[failure]) * 2 ** (attempt - 1);
+      run.deps.logger.info({ property: run.property, failure, wait }, 'search console: asking again');
       await new Promise((resolve) => setTimeout(resolve, wait));
-      wait *= 2;
     }
   }
 }
@@ -368,6 +372,7 @@ export async function importSearchConsole(
     }
     throw error;
   }
+  if (written > 0) await summarize(deps.database, websiteId);
   await deps.database.query(
     `update search_console_connections set last_run_at = now(), problem = null where website_id = $1`,
     [websiteId],

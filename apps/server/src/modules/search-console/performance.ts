@@ -3,9 +3,10 @@ import {
   type SearchMetrics,
   type SearchPerformance,
   type SearchPerformanceQuery,
+  type SearchRanking,
   WEBSITE_MESSAGES,
 } from '@sitelens/contracts';
-import type { Database } from '../../db/client';
+import type { Database, QueryFn } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuthContext, organizationOf } from '../../http/authenticate';
 
@@ -33,8 +34,8 @@ const SUMS =
   'sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions, sum(position_sum) as position_sum';
 
 /** A range's top queries or pages by clicks, with their text (`value`). */
-function topRows(database: Database, grain: 'query' | 'page', params: unknown[]) {
-  return database.query<MetricRow & { value: string }>(
+function topRows(query: QueryFn, grain: 'query' | 'page', params: unknown[]) {
+  return query<MetricRow & { value: string }>(
     `select n.${grain} as value, d.clicks, d.impressions, d.position_sum from (
        select ${grain}_id, ${SUMS} from search_console_${grain}_days where website_id = $1 and day between $2 and $3
         group by ${grain}_id order by sum(clicks) desc, sum(impressions) desc limit ${TOP_ROWS}) d
@@ -42,6 +43,90 @@ function topRows(database: Database, grain: 'query' | 'page', params: unknown[])
       order by d.clicks desc, d.impressions desc, n.${grain}`,
     params,
   );
+}
+
+/** A range's top queries and pages, and what its named queries add up to. */
+export async function rankRange(
+  query: QueryFn,
+  websiteId: string,
+  start: string,
+  end: string,
+): Promise<SearchRanking> {
+  const params = [websiteId, start, end];
+  const [queries, pages, [named]] = await Promise.all([
+    topRows(query, 'query', params),
+    topRows(query, 'page', params),
+    query<{ clicks: number | null; impressions: number | null }>(
+      `select sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions
+         from search_console_query_days where website_id = $1 and day between $2 and $3`,
+      params,
+    ),
+  ]);
+  return {
+    queries: queries.map(({ value, ...row }) => ({ query: value, ...metricsOf(row) })),
+    pages: pages.map(({ value, ...row }) => ({ page: value, ...metricsOf(row) })),
+    named: { clicks: Number(named?.clicks ?? 0), impressions: Number(named?.impressions ?? 0) },
+  };
+}
+
+/** The ranges the screen offers, in days up to the newest stored day; 0 is everything stored. */
+export const SUMMARY_DAYS = [7, 28, 91, 182, 365, 0];
+
+const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The days a website has stored, first and last. */
+async function storedBounds(query: QueryFn, websiteId: string) {
+  const [bounds] = await query<{ first: string | null; last: string | null; imported: Date | null }>(
+    `select min(day)::text as first, max(day)::text as last, max(imported_at) as imported
+       from search_console_days where website_id = $1`,
+    [websiteId],
+  );
+  return bounds?.first && bounds.last
+    ? { first: bounds.first, last: bounds.last, imported: bounds.imported! }
+    : null;
+}
+
+/** Ranks the screen's ranges again, after an import: the old rankings go in the same transaction. */
+export async function summarize(database: Database, websiteId: string): Promise<void> {
+  await database.transaction(async (query) => {
+    await query('delete from search_console_summaries where website_id = $1', [websiteId]);
+    const bounds = await storedBounds(query, websiteId);
+    if (!bounds) return;
+    const starts = new Set(
+      SUMMARY_DAYS.map((days) => {
+        const start = days === 0 ? bounds.first : daysBefore(bounds.last, days - 1);
+        return start < bounds.first ? bounds.first : start;
+      }),
+    );
+    for (const start of starts)
+      await query(
+        `insert into search_console_summaries (website_id, start_day, end_day, ranking) values ($1, $2, $3, $4)`,
+        [
+          websiteId,
+          start,
+          bounds.last,
+          JSON.stringify(await rankRange(query, websiteId, start, bounds.last)),
+        ],
+      );
+  });
+}
+
+/**
+ * A range's ranking: the one ranked after the last import where the range (clipped to the stored
+ * days) is one of the screen's and no day was imported since; otherwise ranked now.
+ */
+async function rankingOf(database: Database, websiteId: string, range: SearchPerformanceQuery) {
+  const bounds = await storedBounds(database.query, websiteId);
+  if (!bounds) return rankRange(database.query, websiteId, range.start_date, range.end_date);
+  const start = range.start_date < bounds.first ? bounds.first : range.start_date;
+  const end = range.end_date > bounds.last ? bounds.last : range.end_date;
+  const [summary] = await database.query<{ ranking: SearchRanking }>(
+    `select ranking from search_console_summaries
+      where website_id = $1 and start_day = $2 and end_day = $3 and computed_at >= $4`,
+    [websiteId, start, end, bounds.imported],
+  );
+  return summary?.ranking ?? rankRange(database.query, websiteId, range.start_date, range.end_date);
 }
 
 /** `GET /api/search-console/{guid}/performance`: a range's totals, days, top queries and pages. */
@@ -58,21 +143,13 @@ export async function searchPerformance(
   );
   if (!website) throw new AppError('not_found', WEBSITE_MESSAGES.notFound);
   if (!website.property) throw new AppError('not_found', SEARCH_CONSOLE_MESSAGES.notConnected);
-  const params = [website.id, range.start_date, range.end_date];
-  const inRange = 'website_id = $1 and day between $2 and $3';
-  const [days, queries, pages, [named]] = await Promise.all([
+  const [days, ranking] = await Promise.all([
     database.query<MetricRow & { date: string; provisional: boolean }>(
       `select day::text as date, clicks::float8 as clicks, impressions::float8 as impressions, position_sum, provisional
-         from search_console_days where ${inRange} order by day`,
-      params,
+         from search_console_days where website_id = $1 and day between $2 and $3 order by day`,
+      [website.id, range.start_date, range.end_date],
     ),
-    topRows(database, 'query', params),
-    topRows(database, 'page', params),
-    database.query<{ clicks: number | null; impressions: number | null }>(
-      `select sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions
-         from search_console_query_days where ${inRange}`,
-      params,
-    ),
+    rankingOf(database, website.id, range),
   ]);
   const totals = days.reduce(
     (sum, day) => ({
@@ -89,12 +166,12 @@ export async function searchPerformance(
     end_date: range.end_date,
     totals: metricsOf(totals),
     days: days.map((day) => ({ date: day.date, provisional: day.provisional, ...metricsOf(day) })),
-    queries: queries.map(({ value, ...row }) => ({ query: value, ...metricsOf(row) })),
-    pages: pages.map(({ value, ...row }) => ({ page: value, ...metricsOf(row) })),
+    queries: ranking.queries,
+    pages: ranking.pages,
     // What Google counts in the totals but names in no query row.
     anonymized: {
-      clicks: Math.max(0, totals.clicks - Number(named?.clicks ?? 0)),
-      impressions: Math.max(0, totals.impressions - Number(named?.impressions ?? 0)),
+      clicks: Math.max(0, totals.clicks - ranking.named.clicks),
+      impressions: Math.max(0, totals.impressions - ranking.named.impressions),
     },
   };
 }

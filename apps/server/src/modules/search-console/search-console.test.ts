@@ -148,7 +148,7 @@ describe('Google Search Console', () => {
     sealer: t.app.deps.services.sealer,
     logger: pino({ level: 'silent' }),
     queriesPerMinute: 1_200,
-    quotaWaitMs: 50,
+    retryWaitMs: 50,
   });
 
   /** Import deps whose Google stops answering after `queries` searchAnalytics queries, as a run cut short. */
@@ -325,6 +325,44 @@ describe('Google Search Console', () => {
     expect(performance.pages.map((row) => row.page)).toContain(`https://${DOMAIN}/tools`);
   });
 
+  it("answers the screen's ranges from the ranking made after the import, until a day is imported again", async () => {
+    const [last] = await t.database.query<{ day: string }>(
+      'select max(day)::text as day from search_console_days where website_id = $1',
+      [guid],
+    );
+    const range = `start_date=${daysBefore(last!.day, 27)}&end_date=${last!.day}`;
+    const live = (
+      await call(owner, 'GET', `/api/search-console/${guid}/performance?${range}`)
+    ).json<SearchPerformance>();
+    const summaries = await t.database.query<{ start_day: string }>(
+      'select start_day::text from search_console_summaries where website_id = $1 order by start_day',
+      [guid],
+    );
+    // 7 days, and every longer range clipped to the 12 stored days.
+    expect(summaries.map((row) => row.start_day)).toEqual([
+      daysBefore(last!.day, DAYS_WITH_DATA - 1),
+      daysBefore(last!.day, 6),
+    ]);
+    // The stored ranking is what the screen reads: marked, the mark shows.
+    await t.database.query(
+      `update search_console_summaries set ranking = jsonb_set(ranking, '{queries,0,query}', '"ranked after the import"') where website_id = $1`,
+      [guid],
+    );
+    const stored = (
+      await call(owner, 'GET', `/api/search-console/${guid}/performance?${range}`)
+    ).json<SearchPerformance>();
+    expect(stored.queries[0]!.query).toBe('ranked after the import');
+    expect({ ...stored, queries: live.queries }).toEqual(live);
+    // A day imported after the ranking: ranked again on read.
+    await t.database.query(
+      "update search_console_days set imported_at = now() + interval '1 second' where website_id = $1 and day = $2",
+      [guid, last!.day],
+    );
+    expect((await call(owner, 'GET', `/api/search-console/${guid}/performance?${range}`)).json()).toEqual(
+      live,
+    );
+  });
+
   it('asks each connected website for its daily import at most once a UTC day', async () => {
     const requested = async () =>
       (
@@ -390,9 +428,14 @@ describe('Google Search Console', () => {
     expect(rowsAfter).toEqual({ n: rowsBefore[0]!.n, days: DAYS_WITH_DATA });
   });
 
-  it('waits out a spent quota (429) and goes on', async () => {
+  it("waits out a spent quota (429) and a passing failure on Google's side (500), and goes on", async () => {
     google.failNext(429, 2);
     expect(await importSearchConsole(importDeps(), guid)).toEqual({ days: REVISED_DAYS - 1 });
+    google.failNext(500, 3);
+    expect(await importSearchConsole(importDeps(), guid)).toEqual({ days: REVISED_DAYS - 1 });
+    // Four failures in a row: the run gives up, for its job to be tried again later.
+    google.failNext(503, 4);
+    await expect(importSearchConsole(importDeps(), guid)).rejects.toThrow();
   });
 
   it('refreshes an access token Google ended early, and stops for a reconnect when the grant is revoked', async () => {

@@ -311,6 +311,7 @@ export async function deleteImported(query: QueryFn, websiteId: string): Promise
     'search_console_page_days',
     'search_console_segment_days',
     'search_console_days',
+    'search_console_summaries',
     'search_console_queries',
     'search_console_pages',
   ])
