@@ -34,6 +34,7 @@ export async function startServer(
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? freshDataDir();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/bin/sitelens.js'), 'start'], {
     env: {
@@ -44,6 +45,9 @@ export async function startServer(
       LOG_LEVEL: 'info',
       // Fixture sites count the requests they get: no uptime checks unless a test asks for them.
       PROBE_REGIONS: 'none',
+      // The address the browser uses: links in mails and Google's OAuth redirect come back to it
+      // (the server's own default, localhost, is another origin, without the session's cookie).
+      PUBLIC_URL: url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +59,6 @@ export async function startServer(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
   const server: RunningServer = {
     url,

@@ -63,12 +63,15 @@ export const SearchConsoleStateSchema = z.object({
   available: z.object({ oauth: z.boolean(), service_account: z.boolean() }),
   /** The address Google sends the owner back to: the operator registers it with the OAuth client. */
   redirect_uri: z.string(),
+  /** The service account's e-mail, which the owner adds as a user of the property (null: none configured). */
+  service_account_email: z.string().nullable(),
   connection: SearchConsoleConnectionSchema.nullable(),
 });
 export type SearchConsoleState = z.infer<typeof SearchConsoleStateSchema>;
 
 /** `POST /api/search-console/{guid}/oauth/start`: where to send the owner to give the permission. */
 export const SearchConsoleAuthorizationSchema = z.object({ authorization_url: z.string() });
+export type SearchConsoleAuthorization = z.infer<typeof SearchConsoleAuthorizationSchema>;
 
 /** `GET /api/search-console/oauth/callback`: what Google sends back (the code, or an error). */
 export const SearchConsoleCallbackQuerySchema = z.object({
@@ -91,6 +94,7 @@ export const SearchConsolePropertiesSchema = z.object({
   properties: z.array(SearchConsolePropertySchema),
   suggested: z.string().nullable(),
 });
+export type SearchConsoleProperties = z.infer<typeof SearchConsolePropertiesSchema>;
 
 /** `PUT /api/search-console/{guid}/property`. */
 export const SearchConsolePropertyBodySchema = z.object({ site_url: z.string().trim().min(1).max(2_048) });

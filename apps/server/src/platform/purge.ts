@@ -9,10 +9,13 @@ const RATE_LIMIT_HOURS = 24;
 
 /**
  * Drops what the product no longer needs and should not keep: mails whose links stopped working
- * (a reset's or an invitation's, kept only without SMTP) and every mail past OUTBOX_DAYS, and the
- * rate-limit counters of windows long over. Answers how many rows went, by table.
+ * (a reset's or an invitation's, kept only without SMTP) and every mail past OUTBOX_DAYS, the
+ * rate-limit counters of windows long over, and Google consents never completed (their sealed
+ * PKCE verifiers). Answers how many rows went, by table.
  */
-export async function purgeExpired(query: QueryFn): Promise<{ mail_outbox: number; rate_limits: number }> {
+export async function purgeExpired(
+  query: QueryFn,
+): Promise<{ mail_outbox: number; rate_limits: number; search_console_oauth_states: number }> {
   const mails = await query(
     `delete from mail_outbox
       where expires_at < now() or created_at < now() - make_interval(days => $1) returning id`,
@@ -22,7 +25,14 @@ export async function purgeExpired(query: QueryFn): Promise<{ mail_outbox: numbe
     `delete from rate_limits where window_start < now() - make_interval(hours => $1) returning key`,
     [RATE_LIMIT_HOURS],
   );
-  return { mail_outbox: mails.length, rate_limits: counters.length };
+  const consents = await query(
+    'delete from search_console_oauth_states where expires_at < now() returning state_hash',
+  );
+  return {
+    mail_outbox: mails.length,
+    rate_limits: counters.length,
+    search_console_oauth_states: consents.length,
+  };
 }
 
 /** Every hour, whichever worker takes it. */
@@ -31,7 +41,7 @@ export const purgeJob = defineJob(
   z.object({}),
   async (_payload, { database, logger }) => {
     const purged = await purgeExpired(database.query);
-    if (purged.mail_outbox + purged.rate_limits > 0) logger.info(purged, 'expired rows purged');
+    if (Object.values(purged).some((count) => count > 0)) logger.info(purged, 'expired rows purged');
   },
   { cron: '17 * * * *', retryLimit: 1, expireInSeconds: 15 * 60 },
 );

@@ -53,15 +53,14 @@ export async function rankRange(
   end: string,
 ): Promise<SearchRanking> {
   const params = [websiteId, start, end];
-  const [queries, pages, [named]] = await Promise.all([
-    topRows(query, 'query', params),
-    topRows(query, 'page', params),
-    query<{ clicks: number | null; impressions: number | null }>(
-      `select sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions
-         from search_console_query_days where website_id = $1 and day between $2 and $3`,
-      params,
-    ),
-  ]);
+  // One after the other: `query` may be a transaction's, whose connection runs one statement at a time.
+  const queries = await topRows(query, 'query', params);
+  const pages = await topRows(query, 'page', params);
+  const [named] = await query<{ clicks: number | null; impressions: number | null }>(
+    `select sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions
+       from search_console_query_days where website_id = $1 and day between $2 and $3`,
+    params,
+  );
   return {
     queries: queries.map(({ value, ...row }) => ({ query: value, ...metricsOf(row) })),
     pages: pages.map(({ value, ...row }) => ({ page: value, ...metricsOf(row) })),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SEARCH_CONSOLE_MESSAGES, type SearchPerformance } from '@sitelens/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired } from '../../platform/purge';
 import { GoogleError } from '../../providers/search-console/google';
 import {
   type Account,
@@ -191,6 +192,7 @@ describe('Google Search Console', () => {
     expect(state).toEqual({
       available: { oauth: true, service_account: true },
       redirect_uri: 'http://sitelens.test/api/search-console/oauth/callback',
+      service_account_email: google.serviceAccountKey.client_email,
       connection: null,
     });
     const performance = await call(
@@ -231,6 +233,20 @@ describe('Google Search Console', () => {
     expect(replay.headers.location).toBe(
       'http://sitelens.test/dashboard/settings/search-console?search_console_error=link_expired',
     );
+  });
+
+  it('forgets a consent never completed within its 10 minutes', async () => {
+    await call(owner, 'POST', `/api/search-console/${guid}/oauth/start`);
+    await t.database.query(
+      `update search_console_oauth_states set expires_at = now() - interval '1 second' where website_id = $1`,
+      [guid],
+    );
+    // This one, and the one started and left on Google's page by the test before.
+    expect((await purgeExpired(t.database.query)).search_console_oauth_states).toBe(2);
+    const [left] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from search_console_oauth_states',
+    );
+    expect(left!.n).toBe(0);
   });
 
   it('keeps the grant sealed and offers the properties that cover the website, the best first', async () => {

@@ -72,7 +72,11 @@ export async function searchConsoleState(
 ): Promise<SearchConsoleState> {
   const website = await websiteOf(deps.database.query, organizationOf(caller), guid);
   const row = await connectionOf(deps.database.query, website.id);
-  const base = { available: deps.google.available, redirect_uri: deps.google.redirectUri };
+  const base = {
+    available: deps.google.available,
+    redirect_uri: deps.google.redirectUri,
+    service_account_email: deps.google.serviceAccountEmail,
+  };
   if (!row) return { ...base, connection: null };
   const [days] = await deps.database.query<{
     days: number;

@@ -87,6 +87,7 @@ export interface SearchConsoleClient {
 export interface Google {
   available: { oauth: boolean; service_account: boolean };
   redirectUri: string;
+  serviceAccountEmail: string | null;
   /** A PKCE verifier and the consent page's address for it. */
   consent(state: string): Promise<{ url: string; codeVerifier: string }>;
   /** The refresh token Google gives for a consent's code. */
@@ -147,6 +148,7 @@ export function createGoogle(config: Config): Google {
   return {
     available: { oauth: Boolean(config.GOOGLE_CLIENT_ID), service_account: serviceAccount !== null },
     redirectUri,
+    serviceAccountEmail: serviceAccount?.client_email ?? null,
     async consent(state) {
       const client = oauth();
       const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();

@@ -47,7 +47,7 @@ afterEach(() => {
 describe("a website tab's settings menu", () => {
   it('offers the owner every section, removing the website last', async () => {
     const items = await settingsMenuAs(SESSION);
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(7);
     expect(items.at(-1)).toBe('Remove Domain/Website');
   });
 
@@ -59,6 +59,7 @@ describe("a website tab's settings menu", () => {
       'Monitor locations',
       'Regional database',
       'Uptime Notifications',
+      'Google Search Console',
     ]);
   });
 });

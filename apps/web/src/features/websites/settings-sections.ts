@@ -7,6 +7,8 @@ export const SETTINGS_SECTIONS = [
   { key: 'monitor-locations', label: 'Monitor locations' },
   { key: 'regional-database', label: 'Regional database' },
   { key: 'notifications', label: 'Uptime Notifications' },
+  // A member sees the connection and its import; connecting it is the owner's (the section says so).
+  { key: 'search-console', label: 'Google Search Console' },
   // Removing a website deletes its data for the whole team: the server refuses it to a member.
   { key: 'remove-url', label: 'Remove Domain/Website', ownerOnly: true },
 ] as const;

@@ -13,6 +13,7 @@ import { MonitorLocationsSection } from './monitor-locations-section';
 import { NotificationsSection } from './notifications-section';
 import { RegionalDatabaseSection } from './regional-database-section';
 import { RemoveWebsiteSection } from './remove-website-section';
+import { SearchConsoleSection } from './search-console-section';
 
 const SECTIONS: Record<SettingsSection, (props: { website: Website }) => ReactNode> = {
   competitors: CompetitorsSection,
@@ -20,6 +21,7 @@ const SECTIONS: Record<SettingsSection, (props: { website: Website }) => ReactNo
   'monitor-locations': MonitorLocationsSection,
   'regional-database': RegionalDatabaseSection,
   notifications: NotificationsSection,
+  'search-console': SearchConsoleSection,
   'remove-url': RemoveWebsiteSection,
 };
 
