@@ -114,9 +114,12 @@ export const SearchMetricsSchema = z.object({
 });
 export type SearchMetrics = z.infer<typeof SearchMetricsSchema>;
 
-/** `GET /api/search-console/{guid}/performance?start_date=&end_date=`. */
+/**
+ * `GET /api/search-console/{guid}/performance?start_date=&end_date=`; without them, the 28 days up to
+ * the newest imported day (and without `start_date`, the 28 days up to `end_date`).
+ */
 export const SearchPerformanceQuerySchema = z
-  .object({ start_date: CalendarDateSchema, end_date: CalendarDateSchema })
+  .object({ start_date: CalendarDateSchema.optional(), end_date: CalendarDateSchema.optional() })
   .refine(...startNotAfterEnd);
 export type SearchPerformanceQuery = z.infer<typeof SearchPerformanceQuerySchema>;
 

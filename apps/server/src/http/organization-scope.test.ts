@@ -173,21 +173,22 @@ describe("another organization's ids", () => {
 
     const before = await snapshot();
     for (const { method, path } of routes) {
-      const ids = path.startsWith('/api/website-index/')
-        ? { ...theirs, guid: website!.id }
-        : path.startsWith('/api/broken-links/')
-          ? { ...theirs, guid: brokenLinksRun!.id }
-          : path.startsWith('/api/sitemap-generator/')
-            ? { ...theirs, guid: sitemapRun!.id }
-            : path.startsWith('/api/notifications/channels/')
-              ? { ...theirs, guid: channel!.id }
-              : path.startsWith('/api/white-label/template/')
-                ? { ...theirs, guid: template!.id }
-                : path.startsWith('/api/white-label/schedules/')
-                  ? { ...theirs, guid: schedule!.id }
-                  : path.startsWith('/api/white-label/shares/')
-                    ? { ...theirs, guid: share!.id }
-                    : theirs;
+      const ids =
+        path.startsWith('/api/website-index/') || path.startsWith('/api/search-console/')
+          ? { ...theirs, guid: website!.id }
+          : path.startsWith('/api/broken-links/')
+            ? { ...theirs, guid: brokenLinksRun!.id }
+            : path.startsWith('/api/sitemap-generator/')
+              ? { ...theirs, guid: sitemapRun!.id }
+              : path.startsWith('/api/notifications/channels/')
+                ? { ...theirs, guid: channel!.id }
+                : path.startsWith('/api/white-label/template/')
+                  ? { ...theirs, guid: template!.id }
+                  : path.startsWith('/api/white-label/schedules/')
+                    ? { ...theirs, guid: schedule!.id }
+                    : path.startsWith('/api/white-label/shares/')
+                      ? { ...theirs, guid: share!.id }
+                      : theirs;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
         expect(ids, `no id of another organization for {${name}} in ${path}`).toHaveProperty(name);
         return ids[name]!;
@@ -204,19 +205,21 @@ describe("another organization's ids", () => {
                 ? { word: 'btree' }
                 : path.startsWith('/api/website-index/')
                   ? { homepage_url: 'https://example.com/x', regions: ['eu-west-1'] }
-                  : path.startsWith('/api/serviceable-url/')
-                    ? { urls: ['https://example.com/b'] }
-                    : path.startsWith('/api/url-cluster/')
-                      ? { title: 'Mine', description: 'Mine' }
-                      : path.startsWith('/api/broken-links/')
-                        ? {}
-                        : path.startsWith('/api/notifications/channels/')
-                          ? { enabled: false }
-                          : path.startsWith('/api/white-label/template/')
-                            ? { name: 'Mine' }
-                            : path.startsWith('/api/white-label/schedules/')
-                              ? { enabled: false }
-                              : { f_name: 'Mallory', l_name: 'X' },
+                  : path.startsWith('/api/search-console/')
+                    ? { site_url: 'sc-domain:example.com' }
+                    : path.startsWith('/api/serviceable-url/')
+                      ? { urls: ['https://example.com/b'] }
+                      : path.startsWith('/api/url-cluster/')
+                        ? { title: 'Mine', description: 'Mine' }
+                        : path.startsWith('/api/broken-links/')
+                          ? {}
+                          : path.startsWith('/api/notifications/channels/')
+                            ? { enabled: false }
+                            : path.startsWith('/api/white-label/template/')
+                              ? { name: 'Mine' }
+                              : path.startsWith('/api/white-label/schedules/')
+                                ? { enabled: false }
+                                : { f_name: 'Mallory', l_name: 'X' },
             }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

@@ -115,7 +115,7 @@ export async function summarize(database: Database, websiteId: string): Promise<
  * A range's ranking: the one ranked after the last import where the range (clipped to the stored
  * days) is one of the screen's and no day was imported since; otherwise ranked now.
  */
-async function rankingOf(database: Database, websiteId: string, range: SearchPerformanceQuery) {
+async function rankingOf(database: Database, websiteId: string, range: Range) {
   const bounds = await storedBounds(database.query, websiteId);
   if (!bounds) return rankRange(database.query, websiteId, range.start_date, range.end_date);
   const start = range.start_date < bounds.first ? bounds.first : range.start_date;
@@ -128,12 +128,27 @@ async function rankingOf(database: Database, websiteId: string, range: SearchPer
   return summary?.ranking ?? rankRange(database.query, websiteId, range.start_date, range.end_date);
 }
 
+interface Range {
+  start_date: string;
+  end_date: string;
+}
+
+/** The range asked, its missing ends filled: up to the newest imported day (else yesterday), 28 days. */
+async function rangeOf(database: Database, websiteId: string, asked: SearchPerformanceQuery): Promise<Range> {
+  let end = asked.end_date;
+  if (!end) {
+    const bounds = await storedBounds(database.query, websiteId);
+    end = bounds?.last ?? daysBefore(new Date().toISOString().slice(0, 10), 1);
+  }
+  return { start_date: asked.start_date ?? daysBefore(end, 27), end_date: end };
+}
+
 /** `GET /api/search-console/{guid}/performance`: a range's totals, days, top queries and pages. */
 export async function searchPerformance(
   database: Database,
   caller: AuthContext,
   guid: string,
-  range: SearchPerformanceQuery,
+  asked: SearchPerformanceQuery,
 ): Promise<SearchPerformance> {
   const [website] = await database.query<{ id: string; property: string | null }>(
     `select w.id, c.property from websites w left join search_console_connections c on c.website_id = w.id
@@ -142,6 +157,7 @@ export async function searchPerformance(
   );
   if (!website) throw new AppError('not_found', WEBSITE_MESSAGES.notFound);
   if (!website.property) throw new AppError('not_found', SEARCH_CONSOLE_MESSAGES.notConnected);
+  const range = await rangeOf(database, website.id, asked);
   const [days, ranking] = await Promise.all([
     database.query<MetricRow & { date: string; provisional: boolean }>(
       `select day::text as date, clicks::float8 as clicks, impressions::float8 as impressions, position_sum, provisional

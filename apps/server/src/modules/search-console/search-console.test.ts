@@ -350,6 +350,8 @@ describe('Google Search Console', () => {
     const live = (
       await call(owner, 'GET', `/api/search-console/${guid}/performance?${range}`)
     ).json<SearchPerformance>();
+    // Without a range: the 28 days up to the newest imported day.
+    expect((await call(owner, 'GET', `/api/search-console/${guid}/performance`)).json()).toEqual(live);
     const summaries = await t.database.query<{ start_day: string }>(
       'select start_day::text from search_console_summaries where website_id = $1 order by start_day',
       [guid],
