@@ -237,11 +237,12 @@ export async function reloadUntil(
 }
 
 /**
- * On a Deep Analysis screen (`?w_guid=`): asks the API, as the page's own session, for the website's
- * running processes until none runs, then reloads the screen, so that what follows reads the
- * overview after the last one ended. Asked directly, not through the screen's own call: a reloaded
- * screen that made its call before the wait for it began, once beside the server suite, left the
- * wait to its end. A wait that ends says what still ran, to tell a slow crawl from a stuck one.
+ * On a Deep Analysis screen (`?w_guid=`): asks the API, as the page's own session, until the website
+ * is in Deep Analysis (its setup and sitemap import done) and none of its processes runs, then
+ * reloads the screen, so that what follows reads the overview after the last one ended. Asked
+ * directly, not through the screen's own call: a reloaded screen that made its call before the wait
+ * for it began, once beside the server suite, left the wait to its end. A wait that ends says the
+ * website's status and what still ran, to tell a slow crawl from a stuck one.
  */
 export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -252,15 +253,20 @@ export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<v
   const refreshed = await api.post(`${url.origin}/api/auth/refresh`);
   if (refreshed.status() !== 200) throw new Error(`Refresh failed: ${refreshed.status()}`);
   const { access_token } = (await refreshed.json()) as { access_token: string };
-  let running: unknown = null;
-  for (;;) {
-    const active = await api.get(`${url.origin}/api/on-page-seo/active?w_guid=${w}`, {
+  const read = async (path: string) => {
+    const res = await api.get(`${url.origin}/api${path}`, {
       headers: { authorization: `Bearer ${access_token}` },
     });
-    running = active.ok() ? await active.json() : `${active.status()} ${await active.text()}`;
-    if (Array.isArray(running) && running.length === 0) break;
+    return res.ok() ? await res.json() : `${res.status()} ${await res.text()}`;
+  };
+  for (;;) {
+    const website = (await read(`/website-index/${w}`)) as { status?: string };
+    const running = await read(`/on-page-seo/active?w_guid=${w}`);
+    if (website.status === 'completed' && Array.isArray(running) && running.length === 0) break;
     if (Date.now() > deadline)
-      throw new Error(`timed out waiting for the crawl to end; still running: ${JSON.stringify(running)}`);
+      throw new Error(
+        `timed out waiting for the crawl to end; the website is ${website.status ?? JSON.stringify(website)}, still running: ${JSON.stringify(running)}`,
+      );
     await page.waitForTimeout(POLL_MS);
   }
   await page.reload();

@@ -198,7 +198,8 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/deep-analysis`);
       await page.getByLabel('Domain').fill(SITE);
       await page.getByRole('button', { name: 'Start Deep Analysis' }).click();
-      await page.waitForURL(/w_guid=/, { timeout: 60_000 });
+      // The setup screen, not the form's own address, which names the new website as soon as the list has it.
+      await page.waitForURL(/\/deep-analysis\/setup-domain\?w_guid=/, { timeout: 60_000 });
       w = new URL(page.url()).searchParams.get('w_guid')!;
       // The sitemap imported, the setup screen moves on to the overview; the crawl runs on.
       await page.waitForURL(/\/deep-analysis\?w_guid=/, { timeout: 120_000 });
