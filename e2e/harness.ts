@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freePort } from '@sitelens/server/src/test/processes';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { accessToken } from './session';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -250,9 +251,7 @@ export async function untilCrawlsEnd(page: Page, timeoutMs = 180_000): Promise<v
   const w = url.searchParams.get('w_guid');
   if (!w) throw new Error(`untilCrawlsEnd needs a Deep Analysis screen with its w_guid, not ${page.url()}`);
   const api = page.context().request;
-  const refreshed = await api.post(`${url.origin}/api/auth/refresh`);
-  if (refreshed.status() !== 200) throw new Error(`Refresh failed: ${refreshed.status()}`);
-  const { access_token } = (await refreshed.json()) as { access_token: string };
+  const access_token = await accessToken(page.context(), url.origin);
   const read = async (path: string) => {
     const res = await api.get(`${url.origin}/api${path}`, {
       headers: { authorization: `Bearer ${access_token}` },

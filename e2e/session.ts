@@ -65,7 +65,7 @@ export async function signedInPage(
 }
 
 /** The access token of a context's session (its cookie is refreshed, as the web app does on load). */
-async function accessToken(context: BrowserContext, baseUrl: string): Promise<string> {
+export async function accessToken(context: BrowserContext, baseUrl: string): Promise<string> {
   const response = await context.request.post(`${baseUrl}/api/auth/refresh`);
   if (response.status() !== 200) throw new Error(`Refresh failed: ${response.status()}`);
   return ((await response.json()) as { access_token: string }).access_token;

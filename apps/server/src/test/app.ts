@@ -76,6 +76,11 @@ export async function registerUser(
     payload: { email, f_name: 'Ada', l_name: 'Lovelace', pw: password, recaptcha_token: '' },
   });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  return accountOf(res, email, password);
+}
+
+/** The account a reply that signed a new user in (registering, joining a team) stands for. */
+function accountOf(res: LightMyRequestResponse, email: string, password: string): Account {
   const body = res.json();
   return {
     guid: body.guid,
@@ -132,15 +137,7 @@ export async function joinTeam(
     },
   });
   if (joined.statusCode !== 201) throw new Error(`joining failed: ${joined.statusCode} ${joined.body}`);
-  const body = joined.json();
-  return {
-    guid: body.guid,
-    email,
-    password,
-    access: body.access_token,
-    refresh: body.refresh_token,
-    auth: { authorization: `Bearer ${body.access_token}` },
-  };
+  return accountOf(joined, email, password);
 }
 
 let plans = 0;

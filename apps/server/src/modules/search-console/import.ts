@@ -33,6 +33,14 @@ export const ROWS_A_REQUEST = 25_000;
 const RETRY_WAIT_MS = { quota: 30_000, unavailable: 1_000 };
 const TRIES = 4;
 
+/** The tables that hold a day's figures below its totals, each replaced whole with the day. */
+export const DAY_TABLES = [
+  'search_console_rows',
+  'search_console_query_days',
+  'search_console_page_days',
+  'search_console_segment_days',
+] as const;
+
 const DEVICES: Record<string, number> = { DESKTOP: 1, MOBILE: 2, TABLET: 3 };
 
 export interface ImportDeps {
@@ -150,8 +158,9 @@ async function idsOf(
     );
     for (const row of rows) ids.set(row.value, row.id);
   };
-  await lookUp([...new Set(values)]);
-  const missing = [...new Set(values)].filter((value) => !ids.has(value));
+  const distinct = [...new Set(values)];
+  await lookUp(distinct);
+  const missing = distinct.filter((value) => !ids.has(value));
   if (missing.length === 0) return ids;
   const inserted = await query<{ id: number; value: string }>(
     `insert into ${table} (website_id, ${column}) select $1, v from unnest($2::text[]) v
@@ -204,12 +213,7 @@ async function writeDay(
       ...figures.pages.map((row) => row.keys[0]!),
       ...figures.rows.map((row) => row.keys[1]!),
     ]);
-    for (const table of [
-      'search_console_rows',
-      'search_console_query_days',
-      'search_console_page_days',
-      'search_console_segment_days',
-    ])
+    for (const table of DAY_TABLES)
       await query(`delete from ${table} where website_id = $1 and day = $2`, [websiteId, day]);
     await query(
       `insert into search_console_query_days (website_id, day, query_id, clicks, impressions, position_sum)

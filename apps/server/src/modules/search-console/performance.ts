@@ -74,8 +74,10 @@ export const SUMMARY_DAYS = [7, 28, 91, 182, 365, 0];
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-/** The days a website has stored, first and last. */
-async function storedBounds(query: QueryFn, websiteId: string) {
+type StoredBounds = { first: string; last: string; imported: Date };
+
+/** The days a website has stored, first and last, and when a day was last imported. */
+async function storedBounds(query: QueryFn, websiteId: string): Promise<StoredBounds | null> {
   const [bounds] = await query<{ first: string | null; last: string | null; imported: Date | null }>(
     `select min(day)::text as first, max(day)::text as last, max(imported_at) as imported
        from search_console_days where website_id = $1`,
@@ -115,8 +117,7 @@ export async function summarize(database: Database, websiteId: string): Promise<
  * A range's ranking: the one ranked after the last import where the range (clipped to the stored
  * days) is one of the screen's and no day was imported since; otherwise ranked now.
  */
-async function rankingOf(database: Database, websiteId: string, range: Range) {
-  const bounds = await storedBounds(database.query, websiteId);
+async function rankingOf(database: Database, websiteId: string, range: Range, bounds: StoredBounds | null) {
   if (!bounds) return rankRange(database.query, websiteId, range.start_date, range.end_date);
   const start = range.start_date < bounds.first ? bounds.first : range.start_date;
   const end = range.end_date > bounds.last ? bounds.last : range.end_date;
@@ -134,12 +135,8 @@ interface Range {
 }
 
 /** The range asked, its missing ends filled: up to the newest imported day (else yesterday), 28 days. */
-async function rangeOf(database: Database, websiteId: string, asked: SearchPerformanceQuery): Promise<Range> {
-  let end = asked.end_date;
-  if (!end) {
-    const bounds = await storedBounds(database.query, websiteId);
-    end = bounds?.last ?? daysBefore(new Date().toISOString().slice(0, 10), 1);
-  }
+function rangeOf(asked: SearchPerformanceQuery, bounds: StoredBounds | null): Range {
+  const end = asked.end_date ?? bounds?.last ?? daysBefore(new Date().toISOString().slice(0, 10), 1);
   return { start_date: asked.start_date ?? daysBefore(end, 27), end_date: end };
 }
 
@@ -157,14 +154,15 @@ export async function searchPerformance(
   );
   if (!website) throw new AppError('not_found', WEBSITE_MESSAGES.notFound);
   if (!website.property) throw new AppError('not_found', SEARCH_CONSOLE_MESSAGES.notConnected);
-  const range = await rangeOf(database, website.id, asked);
+  const bounds = await storedBounds(database.query, website.id);
+  const range = rangeOf(asked, bounds);
   const [days, ranking] = await Promise.all([
     database.query<MetricRow & { date: string; provisional: boolean }>(
       `select day::text as date, clicks::float8 as clicks, impressions::float8 as impressions, position_sum, provisional
          from search_console_days where website_id = $1 and day between $2 and $3 order by day`,
       [website.id, range.start_date, range.end_date],
     ),
-    rankingOf(database, website.id, range),
+    rankingOf(database, website.id, range, bounds),
   ]);
   const totals = days.reduce(
     (sum, day) => ({

@@ -14,7 +14,7 @@ import type { Queue } from '../../jobs/queue';
 import type { Sealer } from '../../platform/sealed';
 import { type Google, GoogleError } from '../../providers/search-console/google';
 import { ownedBy } from '../organization/service';
-import { credentialOf, googleFailureText, searchConsoleImportJob } from './import';
+import { credentialOf, DAY_TABLES, googleFailureText, searchConsoleImportJob } from './import';
 
 export interface SearchConsoleDeps {
   database: Database;
@@ -310,10 +310,7 @@ export async function chooseProperty(
 /** Every figure imported for a website, and the queries and pages they named. */
 export async function deleteImported(query: QueryFn, websiteId: string): Promise<void> {
   for (const table of [
-    'search_console_rows',
-    'search_console_query_days',
-    'search_console_page_days',
-    'search_console_segment_days',
+    ...DAY_TABLES,
     'search_console_days',
     'search_console_summaries',
     'search_console_queries',
